@@ -1,0 +1,46 @@
+# cardform — the two commands: `make run` and `make test`. Both install what is missing first.
+SWIFT      ?= swift
+PORT       ?= 8080
+BUILD_PKGS := libmicrohttpd-dev libsodium-dev pkg-config
+TEST_PKGS  := chromium chromium-driver python3-selenium
+BENCH_PKGS := wrk valgrind
+PYTHON     := /usr/bin/python3
+
+.PHONY: run test unit-test browser-test bench build release deps test-deps bench-deps clean
+
+## run: install what is missing, build, serve the demo on http://127.0.0.1:$(PORT)
+run: deps
+	$(SWIFT) build -c release --product cardform
+	.build/release/cardform serve --dev --port $(PORT) --templates Templates --public Public
+
+## test: install what is missing, run the Swift tests, then the browser tests
+test: unit-test browser-test
+
+unit-test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+browser-test: deps test-deps
+	$(SWIFT) build --product cardform
+	@if [ -f Tests/Browser/run.py ]; then $(PYTHON) Tests/Browser/run.py --binary .build/debug/cardform; \
+	else echo "browser tests: none yet (Tests/Browser/run.py missing)"; fi
+
+## bench: speed figures (not tests); see bench/README.md
+bench: deps bench-deps
+	$(SWIFT) build -c release
+	@for b in bench/*.sh; do [ -f "$$b" ] && sh "$$b"; done; true
+
+build: deps
+	$(SWIFT) build
+
+deps:
+	@scripts/ensure-packages.sh $(BUILD_PKGS)
+
+test-deps:
+	@scripts/ensure-packages.sh $(TEST_PKGS)
+
+bench-deps:
+	@scripts/ensure-packages.sh $(BENCH_PKGS)
+
+clean:
+	rm -rf .build

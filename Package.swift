@@ -1,0 +1,36 @@
+// swift-tools-version: 6.2
+// cardform: a payment card form served as server-rendered HTML.
+// No package dependencies: only the toolchain and Debian C libraries (see README.md).
+import PackageDescription
+
+let package = Package(
+    name: "cardform",
+    products: [
+        .executable(name: "cardform", targets: ["cardform"]),
+    ],
+    targets: [
+        // The C boundary: libmicrohttpd through a module map and a few static inline shims.
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            path: "Sources/CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        // The only module that imports CMicroHTTPD.
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+        // Mustache templates: lexer → parser → AST → renderer. Knows nothing of HTTP or cards.
+        .target(name: "Mustache"),
+        // The card session engine: pure Swift, no I/O.
+        .target(name: "CardEngine"),
+        // Glue: routes, session store, view models, fragments, commands.
+        .target(name: "CardFormApp", dependencies: ["HTTPServer", "Mustache", "CardEngine"]),
+        // main.swift only: hands the command line to CardFormApp.
+        .executableTarget(name: "cardform", dependencies: ["CardFormApp"]),
+
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
+        .testTarget(name: "CardEngineTests", dependencies: ["CardEngine"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "CardFormAppTests", dependencies: ["CardFormApp", "cardform"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

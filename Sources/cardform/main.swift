@@ -1,0 +1,3 @@
+import CardFormApp
+
+CardFormCLI.main()
