@@ -26,6 +26,12 @@ let package = Package(
         .target(name: "CardFormApp", dependencies: ["HTTPServer", "Mustache", "CardEngine"]),
         // main.swift only: hands the command line to CardFormApp.
         .executableTarget(name: "cardform", dependencies: ["CardFormApp"]),
+        // `make bench`: speed figures measured in-process (not tests). One file per suite.
+        .executableTarget(
+            name: "Benchmarks",
+            dependencies: ["Mustache", "CardEngine", "CardFormApp"],
+            path: "Benchmarks"
+        ),
 
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "CardEngineTests", dependencies: ["CardEngine"]),

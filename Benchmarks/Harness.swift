@@ -1,0 +1,45 @@
+import Foundation
+
+/// A named measurement: runs `body` many times and reports the median and p99 per call.
+///
+/// Figures, not pass/fail: `make bench` prints them and the issue notes quote them.
+struct Benchmark {
+    let name: String
+    /// Iterations per sample; each sample is timed as a whole and divided, so clock cost vanishes.
+    var iterations = 1_000
+    var samples = 200
+    let body: () -> Void
+
+    /// Runs the benchmark and prints one line: name, median, p99 (per call).
+    func run() {
+        for _ in 0..<iterations { body() }  // warm caches and lazy statics
+        var perCall: [Double] = []
+        perCall.reserveCapacity(samples)
+        let clock = ContinuousClock()
+        for _ in 0..<samples {
+            let elapsed = clock.measure { for _ in 0..<iterations { body() } }
+            perCall.append(elapsed.seconds / Double(iterations))
+        }
+        perCall.sort()
+        let median = perCall[perCall.count / 2]
+        let p99 = perCall[min(perCall.count - 1, perCall.count * 99 / 100)]
+        print(name.padding(toLength: 48, withPad: " ", startingAt: 0)
+            + "median " + format(median) + "   p99 " + format(p99))
+    }
+
+    private func format(_ seconds: Double) -> String {
+        seconds < 1e-3
+            ? String(format: "%8.2f µs", seconds * 1e6)
+            : String(format: "%8.2f ms", seconds * 1e3)
+    }
+}
+
+extension Duration {
+    var seconds: Double {
+        let (whole, attoseconds) = components
+        return Double(whole) + Double(attoseconds) / 1e18
+    }
+}
+
+/// Keeps a computed value alive so the optimizer cannot drop the work that produced it.
+@inline(never) func blackHole<T>(_ value: T) { _ = value }
