@@ -23,7 +23,11 @@ let package = Package(
         // The card session engine: pure Swift, no I/O.
         .target(name: "CardEngine"),
         // Glue: routes, session store, view models, fragments, commands.
-        .target(name: "CardFormApp", dependencies: ["HTTPServer", "Mustache", "CardEngine"]),
+        .target(
+            name: "CardFormApp",
+            dependencies: ["HTTPServer", "Mustache", "CardEngine"],
+            plugins: ["EmbedResources"]
+        ),
         // main.swift only: hands the command line to CardFormApp.
         .executableTarget(name: "cardform", dependencies: ["CardFormApp"]),
         // `make bench`: speed figures measured in-process (not tests). One file per suite.
@@ -32,6 +36,10 @@ let package = Package(
             dependencies: ["Mustache", "CardEngine", "CardFormApp"],
             path: "Benchmarks"
         ),
+
+        // Build-time only: embeds the default Templates/ and Public/ into CardFormApp (one binary).
+        .executableTarget(name: "embed-resources", path: "Sources/embed-resources"),
+        .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["embed-resources"]),
 
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "CardEngineTests", dependencies: ["CardEngine"]),
