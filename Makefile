@@ -6,17 +6,17 @@ TEST_PKGS  := chromium chromium-driver python3-selenium
 BENCH_PKGS := wrk valgrind
 PYTHON     := /usr/bin/python3
 
-.PHONY: run test unit-test browser-test bench build release deps test-deps bench-deps clean
+.PHONY: run test unit-test browser-test bench build deps test-deps bench-deps embed clean
 
 ## run: install what is missing, build, serve the demo on http://127.0.0.1:$(PORT)
-run: deps
+run: deps embed
 	$(SWIFT) build -c release --product cardform
 	.build/release/cardform serve --dev --port $(PORT) --templates Templates --public Public
 
 ## test: install what is missing, run the Swift tests, then the browser tests
 test: unit-test browser-test
 
-unit-test: deps
+unit-test: deps embed
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
@@ -26,12 +26,17 @@ browser-test: deps test-deps
 	else echo "browser tests: none yet (Tests/Browser/run.py missing)"; fi
 
 ## bench: speed figures (not tests); see bench/README.md
-bench: deps bench-deps
+bench: deps bench-deps embed
 	$(SWIFT) build -c release
 	@for b in bench/*.sh; do [ -f "$$b" ] && sh "$$b"; done; true
 
-build: deps
+build: deps embed
 	$(SWIFT) build
+
+# The build plugin notices templates and assets added or removed by itself; deleting its output makes
+# it see edits to existing files too (see Plugins/EmbedResources).
+embed:
+	@if [ -d .build/plugins/outputs ]; then find .build/plugins/outputs -name EmbeddedResources.swift -delete; fi
 
 deps:
 	@scripts/ensure-packages.sh $(BUILD_PKGS)

@@ -38,8 +38,7 @@ let package = Package(
         ),
 
         // Build-time only: embeds the default Templates/ and Public/ into CardFormApp (one binary).
-        .executableTarget(name: "embed-resources", path: "Sources/embed-resources"),
-        .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["embed-resources"]),
+        .plugin(name: "EmbedResources", capability: .buildTool()),
 
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "CardEngineTests", dependencies: ["CardEngine"]),
