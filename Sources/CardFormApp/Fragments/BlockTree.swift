@@ -1,0 +1,238 @@
+/// The blocks of a rendered form: every element carrying `data-cf-block`, with its extent and nesting.
+///
+/// The server renders the whole `form` template on every keystroke and cuts the output into blocks
+/// here, rather than rendering block templates one by one, so that a designer's recomposed slots,
+/// nested blocks and blocks that appear or disappear all work without any declaration: the HTML is
+/// the single source of truth. The scan is a small tag tokenizer (comments, raw-text elements, void
+/// elements, quoted attributes), not a full HTML parser: it only has to balance the elements our
+/// templates and a designer's well-formed markup produce.
+struct BlockTree {
+    struct Block: Equatable {
+        /// The `data-cf-block` value; a repeated name gets `#2`, `#3`… so keys stay unique.
+        var key: String
+        /// Byte offsets of the whole element (start tag to end tag inclusive) in `html`.
+        var range: Range<Int>
+        var parent: Int?
+        var children: [Int] = []
+    }
+
+    let html: [UInt8]
+    private(set) var blocks: [Block] = []
+
+    init(html: String) {
+        self.html = Array(html.utf8)
+        scan()
+    }
+
+    /// The HTML of block `index`, as text.
+    func text(of index: Int) -> String {
+        String(decoding: html[blocks[index].range], as: UTF8.self)
+    }
+
+    /// A hash of the block's own markup: its bytes with each child block replaced by the child's key.
+    /// Two renders of a block compare equal here exactly when only its children (if anything) changed.
+    func ownHash(of index: Int) -> UInt64 {
+        var hasher = FNV1a()
+        var cursor = blocks[index].range.lowerBound
+        for child in blocks[index].children {
+            let childRange = blocks[child].range
+            hasher.combine(html[cursor..<childRange.lowerBound])
+            hasher.combine(Array("\u{0}\(blocks[child].key)\u{0}".utf8)[...])
+            cursor = childRange.upperBound
+        }
+        hasher.combine(html[cursor..<blocks[index].range.upperBound])
+        return hasher.value
+    }
+
+    /// Every block's own hash, by key.
+    func ownHashes() -> [String: UInt64] {
+        var result: [String: UInt64] = [:]
+        result.reserveCapacity(blocks.count)
+        for index in blocks.indices { result[blocks[index].key] = ownHash(of: index) }
+        return result
+    }
+
+    /// The index of the block with `key`, if any.
+    func index(of key: String) -> Int? {
+        blocks.firstIndex { $0.key == key }
+    }
+
+    /// Whether `index` is `ancestor` or lies inside it.
+    func isWithin(_ index: Int, _ ancestor: Int) -> Bool {
+        var current: Int? = index
+        while let value = current {
+            if value == ancestor { return true }
+            current = blocks[value].parent
+        }
+        return false
+    }
+
+    // MARK: - Scanning
+
+    private struct OpenElement {
+        var tag: ArraySlice<UInt8>
+        var block: Int?
+    }
+
+    private mutating func scan() {
+        var stack: [OpenElement] = []
+        var names: [String: Int] = [:]
+        var i = 0
+        let n = html.count
+        while i < n {
+            guard html[i] == UInt8(ascii: "<"), i + 1 < n else { i += 1; continue }
+            let next = html[i + 1]
+            if starts(with: "<!--", at: i) {
+                i = find("-->", from: i + 4).map { $0 + 3 } ?? n
+            } else if next == UInt8(ascii: "/") {
+                let nameEnd = tagNameEnd(from: i + 2)
+                let name = lowercased(html[(i + 2)..<nameEnd])
+                let close = (find(">", from: nameEnd) ?? (n - 1)) + 1
+                if let match = stack.lastIndex(where: { $0.tag == name }) {
+                    // Elements left open inside end where this end tag starts (HTML's implied ends).
+                    while stack.count > match + 1 {
+                        if let block = stack.removeLast().block { blocks[block].range = blocks[block].range.lowerBound..<i }
+                    }
+                    if let block = stack.removeLast().block { blocks[block].range = blocks[block].range.lowerBound..<close }
+                }
+                i = close
+            } else if isLetter(next) {
+                i = openTag(at: i, stack: &stack, names: &names)
+            } else if next == UInt8(ascii: "!") || next == UInt8(ascii: "?") {
+                i = (find(">", from: i) ?? (n - 1)) + 1
+            } else {
+                i += 1
+            }
+        }
+        while let open = stack.popLast() {
+            if let block = open.block { blocks[block].range = blocks[block].range.lowerBound..<n }
+        }
+    }
+
+    /// Reads one start tag at `start`; returns where scanning continues.
+    private mutating func openTag(at start: Int, stack: inout [OpenElement], names: inout [String: Int]) -> Int {
+        let nameEnd = tagNameEnd(from: start + 1)
+        let tag = lowercased(html[(start + 1)..<nameEnd])
+        var (end, blockName, selfClosing) = attributes(from: nameEnd)
+        var blockIndex: Int?
+        if let blockName {
+            let count = (names[blockName] ?? 0) + 1
+            names[blockName] = count
+            let parent = stack.last(where: { $0.block != nil })?.block
+            blocks.append(Block(key: count == 1 ? blockName : "\(blockName)#\(count)", range: start..<end, parent: parent))
+            blockIndex = blocks.count - 1
+            if let parent { blocks[parent].children.append(blockIndex!) }
+        }
+        if selfClosing || Self.voidElements.contains(tag) { return end }
+        if Self.rawTextElements.contains(tag) {
+            // Script, style and textarea bodies are text: skip to their end tag.
+            let closing = Array("</".utf8) + tag
+            while end < html.count, !startsCaseInsensitive(with: closing, at: end) { end += 1 }
+            let close = (find(">", from: end) ?? (html.count - 1)) + 1
+            if let blockIndex { blocks[blockIndex].range = start..<close }
+            return close
+        }
+        stack.append(OpenElement(tag: tag, block: blockIndex))
+        return end
+    }
+
+    /// Scans attributes up to the tag's `>`: returns the index after it, the `data-cf-block` value and
+    /// whether the tag closed itself (`/>`).
+    private func attributes(from start: Int) -> (end: Int, block: String?, selfClosing: Bool) {
+        var i = start
+        var block: String?
+        let n = html.count
+        while i < n {
+            let byte = html[i]
+            if byte == UInt8(ascii: ">") {
+                return (i + 1, block, i > start && html[i - 1] == UInt8(ascii: "/"))
+            }
+            if isSpace(byte) || byte == UInt8(ascii: "/") { i += 1; continue }
+            let nameStart = i
+            while i < n, !isSpace(html[i]), html[i] != UInt8(ascii: "="), html[i] != UInt8(ascii: ">") { i += 1 }
+            let name = html[nameStart..<i]
+            while i < n, isSpace(html[i]) { i += 1 }
+            guard i < n, html[i] == UInt8(ascii: "=") else { continue }
+            i += 1
+            while i < n, isSpace(html[i]) { i += 1 }
+            var valueRange = i..<i
+            if i < n, html[i] == UInt8(ascii: "\"") || html[i] == UInt8(ascii: "'") {
+                let quote = html[i]
+                let close = html[(i + 1)...].firstIndex(of: quote) ?? n
+                valueRange = (i + 1)..<close
+                i = min(close + 1, n)
+            } else {
+                while i < n, !isSpace(html[i]), html[i] != UInt8(ascii: ">") { i += 1 }
+                valueRange = valueRange.lowerBound..<i
+            }
+            if lowercased(name) == Self.blockAttribute[...] {
+                block = String(decoding: html[valueRange], as: UTF8.self)
+            }
+        }
+        return (n, block, false)
+    }
+
+    private static let blockAttribute = Array("data-cf-block".utf8)
+    private static let voidElements: Set<ArraySlice<UInt8>> = Set(
+        ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]
+            .map { Array($0.utf8)[...] }
+    )
+    private static let rawTextElements: Set<ArraySlice<UInt8>> = Set(
+        ["script", "style", "textarea", "title"].map { Array($0.utf8)[...] }
+    )
+
+    private func tagNameEnd(from start: Int) -> Int {
+        var i = start
+        while i < html.count, isLetter(html[i]) || (html[i] >= 0x30 && html[i] <= 0x39) || html[i] == UInt8(ascii: "-") {
+            i += 1
+        }
+        return i
+    }
+
+    private func find(_ needle: String, from start: Int) -> Int? {
+        let bytes = Array(needle.utf8)
+        var i = start
+        while i + bytes.count <= html.count {
+            if html[i] == bytes[0], html[i..<(i + bytes.count)].elementsEqual(bytes) { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    private func starts(with prefix: String, at index: Int) -> Bool {
+        let bytes = Array(prefix.utf8)
+        return index + bytes.count <= html.count && html[index..<(index + bytes.count)].elementsEqual(bytes)
+    }
+
+    private func startsCaseInsensitive(with prefix: [UInt8], at index: Int) -> Bool {
+        guard index + prefix.count <= html.count else { return false }
+        return lowercased(html[index..<(index + prefix.count)]).elementsEqual(prefix)
+    }
+
+    private func lowercased(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        bytes.contains(where: { $0 >= 0x41 && $0 <= 0x5A })
+            ? ArraySlice(bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 })
+            : bytes
+    }
+
+    private func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+    private func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C }
+}
+
+/// 64-bit FNV-1a: a fast, stable, non-cryptographic hash for comparing renders and naming assets.
+struct FNV1a {
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    mutating func combine<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        for byte in bytes {
+            value ^= UInt64(byte)
+            value &*= 0x0000_0100_0000_01B3
+        }
+    }
+
+    static func hash<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
+        var hasher = FNV1a()
+        hasher.combine(bytes)
+        return hasher.value
+    }
+}

@@ -1,0 +1,88 @@
+/// What one open page was last sent: the revision it holds and each block's own hash.
+///
+/// Hashes rather than HTML: a page costs a few hundred bytes of memory, whatever the templates.
+struct PageState: Equatable, Sendable {
+    var id: String
+    /// Increases with every response that carried blocks; the page script echoes the last one it
+    /// applied, and any other value makes the server resend the whole form (`FragmentDiff.resync`).
+    var revision: Int = 0
+    var hashes: [String: UInt64] = [:]
+    /// The highest keystroke sequence number handled for this page.
+    var lastSeq: Int = -1
+}
+
+/// The edited field's new value and caret, carried on the template that holds its block.
+struct FieldEcho: Equatable, Sendable {
+    var field: String
+    var value: String
+    var caret: Int
+    var seq: Int
+}
+
+/// Chooses which blocks of a new render to send, and writes them as `<template>` elements.
+///
+/// A block is sent when its own markup (children aside) changed since the page's last response;
+/// a sent block carries its children, so they are not sent again. A block that appears or vanishes
+/// changes its parent's own markup, so the parent goes. The edited field's block (or the block that
+/// contains it) always goes, with the formatted value and caret.
+enum FragmentDiff {
+    /// The fragments for `tree` against `page`, and the page's state after the client applies them.
+    /// `resync` sends the outermost blocks whole (the client's copy is unknown).
+    static func respond(
+        to tree: BlockTree, page: PageState, echo: FieldEcho?, resync: Bool
+    ) -> (body: String, page: PageState) {
+        let hashes = tree.ownHashes()
+        var chosen: [Int] = []
+        for index in tree.blocks.indices {
+            if chosen.contains(where: { tree.isWithin(index, $0) }) { continue }
+            let block = tree.blocks[index]
+            let changed = resync ? block.parent == nil : page.hashes[block.key] != hashes[block.key]
+            if changed { chosen.append(index) }
+        }
+        var echoBlock: Int?
+        if let echo, let field = tree.index(of: echo.field) {
+            echoBlock = chosen.first { tree.isWithin(field, $0) }
+            if echoBlock == nil {
+                chosen.append(field)
+                chosen.sort()
+                echoBlock = field
+            }
+        }
+        var next = page
+        next.hashes = hashes
+        guard !chosen.isEmpty else { return ("", next) }
+        next.revision += 1
+        var body = ""
+        for index in chosen {
+            body += "<template data-cf-block=\"\(HTMLText.escape(tree.blocks[index].key))\" data-cf-rev=\"\(next.revision)\""
+            if index == echoBlock, let echo {
+                body += " data-cf-field=\"\(HTMLText.escape(echo.field))\" data-cf-value=\"\(HTMLText.escape(echo.value))\""
+                body += " data-cf-caret=\"\(echo.caret)\" data-cf-seq=\"\(echo.seq)\""
+            }
+            body += ">" + tree.text(of: index) + "</template>\n"
+        }
+        return (body, next)
+    }
+}
+
+/// Escaping for text and quoted attribute values the app writes itself (templates escape their own).
+enum HTMLText {
+    static func escape(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
+            return text
+        }
+        var result = ""
+        result.reserveCapacity(text.utf8.count + 16)
+        for character in text.unicodeScalars {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.unicodeScalars.append(character)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,118 @@
+import Testing
+@testable import CardFormApp
+
+@Suite struct BlockTreeTests {
+    let form = """
+        <form data-cf-block="form" method="post"><!-- <div data-cf-block="ghost"> -->
+        <section data-cf-block="cardDetails">
+          <div data-cf-block="cardNumber"><label for="n">Card</label><input id="n" name="cardNumber" value="4242"><p id="e"></p></div>
+          <div class="row"><div data-cf-block='expiryDate'><input name="expiryDate"/></div><div data-cf-block=cvv><input name="cvv"></div></div>
+        </section>
+        <script>var x = "<div data-cf-block='nope'>";</script>
+        <div data-cf-block="submitButton"><button type="submit" disabled>Pay</button></div>
+        </form>
+        """
+
+    @Test func findsEveryBlockWithItsNestingAndIgnoresCommentsAndScripts() {
+        let tree = BlockTree(html: form)
+        #expect(tree.blocks.map(\.key) == ["form", "cardDetails", "cardNumber", "expiryDate", "cvv", "submitButton"])
+        #expect(tree.blocks.map(\.parent) == [nil, 0, 1, 1, 1, 0])
+        #expect(tree.blocks[1].children == [2, 3, 4])
+    }
+
+    @Test func aBlocksTextRunsFromItsStartTagToItsEndTag() {
+        let tree = BlockTree(html: form)
+        #expect(tree.text(of: 3) == "<div data-cf-block='expiryDate'><input name=\"expiryDate\"/></div>")
+        #expect(tree.text(of: 4) == "<div data-cf-block=cvv><input name=\"cvv\"></div>")
+        #expect(tree.text(of: 0).hasPrefix("<form") && tree.text(of: 0).hasSuffix("</form>"))
+    }
+
+    @Test func aParentsOwnHashIgnoresChangesInsideItsChildren() {
+        let before = BlockTree(html: form)
+        let after = BlockTree(html: form.replacingOccurrences(of: "value=\"4242\"", with: "value=\"4242 4\""))
+        #expect(before.ownHash(of: 2) != after.ownHash(of: 2))
+        #expect(before.ownHash(of: 1) == after.ownHash(of: 1))
+        #expect(before.ownHash(of: 0) == after.ownHash(of: 0))
+    }
+
+    @Test func unclosedElementsEndWhereTheirParentEnds() {
+        let tree = BlockTree(html: "<div data-cf-block=\"a\"><p data-cf-block=\"b\">text</div><div data-cf-block=\"c\"></div>")
+        #expect(tree.blocks.map(\.key) == ["a", "b", "c"])
+        #expect(tree.text(of: 1) == "<p data-cf-block=\"b\">text")
+        #expect(tree.blocks[2].parent == nil)
+    }
+
+    @Test func repeatedBlockNamesGetNumberedKeys() {
+        let tree = BlockTree(html: "<div data-cf-block=\"x\"></div><div data-cf-block=\"x\"></div>")
+        #expect(tree.blocks.map(\.key) == ["x", "x#2"])
+    }
+}
+
+@Suite struct FragmentDiffTests {
+    func render(number: String, selector: Bool, pay: Bool) -> BlockTree {
+        BlockTree(html: """
+            <form data-cf-block="form"><section data-cf-block="cardDetails">\
+            <div data-cf-block="cardNumber"><input name="cardNumber" value="\(number)"></div>\
+            \(selector ? "<div data-cf-block=\"cardNetwork\"><select name=\"cardNetwork\"></select></div>" : "")\
+            </section><div data-cf-block="submitButton"><button\(pay ? "" : " disabled")>Pay</button></div></form>
+            """)
+    }
+
+    @Test func aFirstResponseAfterAResyncSendsTheWholeForm() {
+        let tree = render(number: "4", selector: false, pay: false)
+        let (body, page) = FragmentDiff.respond(to: tree, page: PageState(id: "p"), echo: nil, resync: true)
+        #expect(body.hasPrefix("<template data-cf-block=\"form\" data-cf-rev=\"1\"><form"))
+        #expect(body.components(separatedBy: "<template").count == 2)
+        #expect(page.revision == 1)
+    }
+
+    @Test func aKeystrokeSendsOnlyTheEditedBlockWithItsValueAndCaret() {
+        let first = FragmentDiff.respond(to: render(number: "4", selector: false, pay: false), page: PageState(id: "p"), echo: nil, resync: true)
+        let echo = FieldEcho(field: "cardNumber", value: "4242 4", caret: 6, seq: 7)
+        let (body, page) = FragmentDiff.respond(to: render(number: "4242 4", selector: false, pay: false), page: first.page, echo: echo, resync: false)
+        #expect(body == """
+            <template data-cf-block="cardNumber" data-cf-rev="2" data-cf-field="cardNumber" data-cf-value="4242 4" \
+            data-cf-caret="6" data-cf-seq="7"><div data-cf-block="cardNumber"><input name="cardNumber" value="4242 4"></div></template>
+
+            """)
+        #expect(page.revision == 2)
+    }
+
+    @Test func theEditedBlockIsSentEvenWhenItsHTMLDidNotChange() {
+        let first = FragmentDiff.respond(to: render(number: "4", selector: false, pay: false), page: PageState(id: "p"), echo: nil, resync: true)
+        let echo = FieldEcho(field: "cardNumber", value: "4", caret: 1, seq: 2)
+        let (body, _) = FragmentDiff.respond(to: render(number: "4", selector: false, pay: false), page: first.page, echo: echo, resync: false)
+        #expect(body.contains("data-cf-block=\"cardNumber\""))
+        #expect(body.components(separatedBy: "<template").count == 2)
+    }
+
+    @Test func aBlockThatAppearsSendsItsParentWhichCarriesTheEcho() {
+        let first = FragmentDiff.respond(to: render(number: "4000 0025", selector: false, pay: false), page: PageState(id: "p"), echo: nil, resync: true)
+        let echo = FieldEcho(field: "cardNumber", value: "4000 0025 0", caret: 11, seq: 3)
+        let (body, _) = FragmentDiff.respond(to: render(number: "4000 0025 0", selector: true, pay: false), page: first.page, echo: echo, resync: false)
+        #expect(body.hasPrefix("<template data-cf-block=\"cardDetails\" data-cf-rev=\"2\" data-cf-field=\"cardNumber\""))
+        #expect(body.contains("<select name=\"cardNetwork\">"))
+        #expect(body.components(separatedBy: "<template").count == 2)
+    }
+
+    @Test func independentChangesGoAsSeparateBlocksInDocumentOrder() {
+        let first = FragmentDiff.respond(to: render(number: "4242", selector: false, pay: false), page: PageState(id: "p"), echo: nil, resync: true)
+        let (body, _) = FragmentDiff.respond(to: render(number: "4242 4242", selector: false, pay: true), page: first.page, echo: nil, resync: false)
+        let names = body.split(separator: "\n").map { $0.split(separator: "\"")[1] }
+        #expect(names == ["cardNumber", "submitButton"])
+    }
+
+    @Test func nothingChangedMeansAnEmptyBodyAndTheSameRevision() {
+        let first = FragmentDiff.respond(to: render(number: "4", selector: false, pay: false), page: PageState(id: "p"), echo: nil, resync: true)
+        let (body, page) = FragmentDiff.respond(to: render(number: "4", selector: false, pay: false), page: first.page, echo: nil, resync: false)
+        #expect(body.isEmpty)
+        #expect(page.revision == 1)
+    }
+
+    @Test func echoedValuesAreEscaped() {
+        let echo = FieldEcho(field: "cardholderName", value: "O'Brien <b>", caret: 3, seq: 1)
+        let tree = BlockTree(html: "<div data-cf-block=\"cardholderName\"><input name=\"cardholderName\"></div>")
+        let (body, _) = FragmentDiff.respond(to: tree, page: PageState(id: "p"), echo: echo, resync: false)
+        #expect(body.contains("data-cf-value=\"O&#39;Brien &lt;b&gt;\""))
+    }
+}
