@@ -1,0 +1,282 @@
+// cardform page script: sends each keystroke to the server and applies the HTML blocks it answers.
+// Plain JavaScript, no build step. Without it the form still works as a plain post.
+//
+// Protocol (see Templates/README.md): POST <action>/input with field, value, caret, seq, event,
+// page and rev; the answer is a list of <template data-cf-block="NAME" data-cf-rev="N">. Each block
+// is morphed into the live element of the same name, so the focused input is never replaced; the
+// edited field's value and caret come from data-cf-value/data-cf-caret and are applied only if the
+// answer is the latest for that field and the shopper has not typed since it was sent.
+(function () {
+  "use strict";
+
+  var form = document.querySelector("form[data-cf-block]");
+  if (!form || !window.fetch) return;
+  var action = form.getAttribute("action");
+  var token = valueOf("_token");
+  var page = valueOf("_page");
+  var revision = Number(form.getAttribute("data-cf-rev") || 0);
+  var parentOrigins = (form.getAttribute("data-cf-parent-origins") || "").split(" ").filter(Boolean);
+  var seq = 0;
+  var queue = [];          // pending requests, at most one per key; the first one goes next
+  var inFlight = false;
+  var sent = {};           // field → {seq, value} of the latest keystroke request sent for it
+  var notice = null;
+
+  function valueOf(name) {
+    var input = form.querySelector('input[name="' + name + '"]');
+    return input ? input.value : "";
+  }
+
+  // ---- Sending: one request in flight, coalescing per field to the latest value --------------
+
+  function enqueue(key, path, params, onDone) {
+    for (var i = 0; i < queue.length; i++) {
+      if (queue[i].key === key) { queue[i].params = params; queue[i].onDone = onDone; return pump(); }
+    }
+    queue.push({ key: key, path: path, params: params, onDone: onDone });
+    pump();
+  }
+
+  function pump() {
+    if (inFlight || queue.length === 0) return;
+    var item = queue.shift();
+    inFlight = true;
+    send(item, 0);
+  }
+
+  function send(item, attempt) {
+    var body = new URLSearchParams(typeof item.params === "function" ? item.params() : item.params);
+    body.set("page", page);
+    body.set("rev", String(revision));
+    if (body.has("field")) {
+      seq += 1;
+      body.set("seq", String(seq));
+      sent[body.get("field")] = { seq: seq, value: body.get("value") };
+    }
+    fetch(action + item.path, {
+      method: "POST",
+      headers: { "X-CardForm-Token": token, "Content-Type": "application/x-www-form-urlencoded" },
+      body: body,
+      credentials: "same-origin",
+    }).then(function (response) {
+      if (response.status === 410 || response.status === 404) { location.reload(); return ""; }
+      if (!response.ok) throw new Error("HTTP " + response.status);
+      return response.text();
+    }).then(function (html) {
+      showNotice(false);
+      apply(html);
+      if (item.onDone) item.onDone();
+      inFlight = false;
+      pump();
+    }).catch(function () {
+      if (attempt === 0) { setTimeout(function () { send(item, 1); }, 300); return; }
+      showNotice(true);
+      inFlight = false;
+      pump();
+    });
+  }
+
+  function showNotice(visible) {
+    if (!notice && !visible) return;
+    if (!notice) {
+      notice = document.createElement("p");
+      notice.className = "cf-notice";
+      notice.setAttribute("role", "status");
+      notice.textContent = form.getAttribute("data-cf-offline") || "Connection lost. Your changes will be sent when it is back.";
+      form.parentNode.insertBefore(notice, form.nextSibling);
+    }
+    notice.hidden = !visible;
+  }
+
+  function caretOf(input) {
+    try { return input.selectionStart == null ? input.value.length : input.selectionStart; }
+    catch (e) { return input.value.length; }
+  }
+
+  function fieldEvent(input, event) {
+    var name = input.name;
+    if (!name || name.charAt(0) === "_" || name === "cardNetwork") return;
+    // Parameters are read when the request leaves, so a coalesced request carries the latest value.
+    enqueue("field:" + name, "/input", function () {
+      return { field: name, value: input.value, caret: String(caretOf(input)), event: event };
+    });
+  }
+
+  // ---- Applying answers --------------------------------------------------------------------
+
+  function apply(html) {
+    if (!html) return;
+    var holder = document.createElement("template");
+    holder.innerHTML = html;
+    var fragments = holder.content.querySelectorAll("template[data-cf-block]");
+    for (var i = 0; i < fragments.length; i++) {
+      var fragment = fragments[i];
+      var rev = Number(fragment.getAttribute("data-cf-rev") || 0);
+      if (rev > revision) revision = rev;
+      var next = fragment.content.firstElementChild;
+      var live = findBlock(fragment.getAttribute("data-cf-block"));
+      if (next && live) morph(live, next);
+      if (fragment.hasAttribute("data-cf-field")) echo(fragment);
+    }
+    announceChange();
+  }
+
+  function findBlock(key) {
+    var parts = key.split("#");
+    var all = document.querySelectorAll('[data-cf-block="' + parts[0].replace(/"/g, "") + '"]');
+    return all[parts.length > 1 ? Number(parts[1]) - 1 : 0] || null;
+  }
+
+  // The server's formatted value and caret, if nothing newer was typed or sent meanwhile.
+  function echo(fragment) {
+    var field = fragment.getAttribute("data-cf-field");
+    var input = form.querySelector('[name="' + field + '"]');
+    var last = sent[field];
+    if (!input || input.tagName === "SELECT" || !last) return;
+    if (Number(fragment.getAttribute("data-cf-seq")) !== last.seq || input.value !== last.value) return;
+    var value = fragment.getAttribute("data-cf-value");
+    if (input.value !== value) input.value = value;
+    if (document.activeElement === input) {
+      var caret = Number(fragment.getAttribute("data-cf-caret"));
+      try { input.setSelectionRange(caret, caret); } catch (e) { /* type=email has no selection */ }
+    }
+  }
+
+  function keyOf(node) {
+    if (node.nodeType !== 1) return null;
+    return node.getAttribute("data-cf-block") || node.id || node.getAttribute("name") || null;
+  }
+
+  // Patches `from` in place until it matches `to`; nodes with the same key are kept, never moved.
+  function morph(from, to) {
+    if (from.nodeType !== 1) {
+      if (from.nodeValue !== to.nodeValue) from.nodeValue = to.nodeValue;
+      return;
+    }
+    var fromAttrs = from.attributes, toAttrs = to.attributes, i;
+    for (i = fromAttrs.length - 1; i >= 0; i--) {
+      if (!to.hasAttribute(fromAttrs[i].name)) from.removeAttribute(fromAttrs[i].name);
+    }
+    for (i = 0; i < toAttrs.length; i++) {
+      if (from.getAttribute(toAttrs[i].name) !== toAttrs[i].value) from.setAttribute(toAttrs[i].name, toAttrs[i].value);
+    }
+    var focused = from === document.activeElement;
+    if (from.tagName === "INPUT" && (from.type === "checkbox" || from.type === "radio") && !focused) {
+      from.checked = to.hasAttribute("checked");
+    }
+    if (from.tagName === "INPUT" || from.tagName === "TEXTAREA") return;
+    morphChildren(from, to);
+    if (from.tagName === "SELECT" && !focused) {
+      var chosen = to.querySelector("option[selected]");
+      if (chosen) from.value = chosen.value;
+    }
+  }
+
+  function sameKind(a, b) {
+    return a.nodeType === b.nodeType && a.nodeName === b.nodeName && keyOf(a) === keyOf(b);
+  }
+
+  function morphChildren(from, to) {
+    var current = from.firstChild;
+    var wanted = Array.prototype.slice.call(to.childNodes);
+    for (var i = 0; i < wanted.length; i++) {
+      var next = wanted[i];
+      var key = keyOf(next);
+      if (key && current && !sameKind(current, next)) {
+        // Drop live nodes up to a later sibling with this key, if there is one.
+        var probe = current.nextSibling;
+        while (probe && keyOf(probe) !== key) probe = probe.nextSibling;
+        if (probe && probe.nodeName === next.nodeName) {
+          while (current !== probe) { var gone = current; current = current.nextSibling; from.removeChild(gone); }
+        }
+      }
+      if (current && sameKind(current, next)) {
+        morph(current, next);
+        current = current.nextSibling;
+      } else {
+        from.insertBefore(document.importNode(next, true), current);
+      }
+    }
+    while (current) { var rest = current; current = current.nextSibling; from.removeChild(rest); }
+  }
+
+  // ---- Telling the parent window -----------------------------------------------------------
+
+  function tell(message) {
+    if (window.parent === window) return;
+    message.source = "cardform";
+    var origins = parentOrigins.length ? parentOrigins : [location.origin];
+    for (var i = 0; i < origins.length; i++) window.parent.postMessage(message, origins[i]);
+  }
+
+  var lastChange = "";
+  function announceChange() {
+    var state = findBlock("formState");
+    if (!state) return;
+    var change = {
+      type: "change",
+      isValid: state.getAttribute("data-cf-valid") === "true",
+      selectedNetwork: state.getAttribute("data-cf-network") || null,
+      availableNetworks: (state.getAttribute("data-cf-networks") || "").split(" ").filter(Boolean),
+    };
+    var serialized = JSON.stringify(change);
+    if (serialized !== lastChange) { lastChange = serialized; tell(change); }
+    var phase = state.getAttribute("data-cf-phase");
+    if (phase === "succeeded" || phase === "failed") {
+      var key = phase + (state.getAttribute("data-cf-payment") || "");
+      if (key !== announceChange.completed) {
+        announceChange.completed = key;
+        tell({ type: "complete", status: phase, paymentId: state.getAttribute("data-cf-payment") || null });
+      }
+    } else if (phase === "cancelled" && !announceChange.cancelled) {
+      announceChange.cancelled = true;
+      tell({ type: "cancel" });
+    }
+  }
+
+  var lastHeight = 0;
+  function reportHeight() {
+    var height = Math.ceil(document.documentElement.getBoundingClientRect().height);
+    if (height !== lastHeight) { lastHeight = height; tell({ type: "resize", height: height }); }
+  }
+
+  // ---- Wiring ------------------------------------------------------------------------------
+
+  form.addEventListener("input", function (event) {
+    var target = event.target;
+    if (target.tagName === "SELECT") return;
+    fieldEvent(target, event.inputType === "insertFromPaste" ? "paste" : "input");
+  });
+  form.addEventListener("change", function (event) {
+    var target = event.target;
+    if (target.tagName !== "SELECT") return;
+    if (target.name === "cardNetwork") {
+      enqueue("network", "/network", { network: target.value });
+    } else {
+      fieldEvent(target, "input");
+    }
+  });
+  form.addEventListener("focusin", function (event) { if (event.target.name) fieldEvent(event.target, "focus"); });
+  form.addEventListener("focusout", function (event) { if (event.target.name) fieldEvent(event.target, "blur"); });
+
+  form.addEventListener("submit", function (event) {
+    event.preventDefault();
+    // Every value goes with the submit, so autofill that fired no input event is not lost.
+    enqueue("submit", "/submit", function () {
+      var params = new URLSearchParams(new FormData(form));
+      params.delete("_token");
+      return params;
+    });
+  });
+  form.addEventListener("click", function (event) {
+    var cancel = event.target.closest && event.target.closest("[data-cf-cancel]");
+    if (!cancel) return;
+    event.preventDefault();
+    enqueue("cancel", "/cancel", {});
+  });
+
+  if (window.ResizeObserver) new ResizeObserver(reportHeight).observe(document.documentElement);
+  announceChange();
+  tell({ type: "ready" });
+  reportHeight();
+})();
