@@ -1,0 +1,135 @@
+import Foundation
+
+/// Everything the server is configured with (CONTRACT §6): from a JSON file, then `CARDFORM_*`
+/// environment variables, then command-line flags — each source overriding the one before.
+struct ServerConfiguration: Sendable, Equatable {
+    var port = 8080
+    var host = "127.0.0.1"
+    var secretKey: String?
+    var templates: String?
+    var publicDirectory: String?
+    var sessionTTLSeconds = 1_800
+    var tlsCert: String?
+    var tlsKey: String?
+    var processorKind = ProcessorKind.sandbox
+    var processorURL: URL?
+    var processorSecret: String?
+    var processorDelayMs = 300
+    var webhookURL: URL?
+    var webhookSecret: String?
+    var beforePaymentCreateURL: URL?
+    var beforePaymentCreateTimeoutMs = 3_000
+    var binTable: String?
+    /// Session options applied when a session does not set them: the raw JSON object, decoded by the
+    /// engine like a `POST /api/sessions` body.
+    var defaults: Data?
+    var maxSessions = 10_000
+    var dev = false
+
+    enum ProcessorKind: String, Sendable, Equatable { case sandbox, http }
+}
+
+/// A configuration value that cannot be used, naming the key (exit 2).
+struct ConfigurationError: Error, Equatable, CustomStringConvertible {
+    var key: String
+    var problem: String
+    var source: String
+
+    var description: String { "\(source): \(key): \(problem)" }
+}
+
+extension ServerConfiguration {
+    /// The keys a file or the environment may set, with how to apply each.
+    static let keys: [String: @Sendable (inout ServerConfiguration, ConfigValue) throws(ConfigValue.Problem) -> Void] = [
+        "port": { config, value throws(ConfigValue.Problem) in config.port = try value.integer(in: 0...65_535) },
+        "host": { config, value throws(ConfigValue.Problem) in config.host = try value.nonEmptyString() },
+        "secretKey": { config, value throws(ConfigValue.Problem) in config.secretKey = try value.secret() },
+        "templates": { config, value throws(ConfigValue.Problem) in config.templates = try value.nonEmptyString() },
+        "public": { config, value throws(ConfigValue.Problem) in config.publicDirectory = try value.nonEmptyString() },
+        "sessionTTLSeconds": { config, value throws(ConfigValue.Problem) in config.sessionTTLSeconds = try value.integer(in: 30...86_400) },
+        "tls.cert": { config, value throws(ConfigValue.Problem) in config.tlsCert = try value.nonEmptyString() },
+        "tls.key": { config, value throws(ConfigValue.Problem) in config.tlsKey = try value.nonEmptyString() },
+        "processor.kind": { config, value throws(ConfigValue.Problem) in
+            guard let kind = ProcessorKind(rawValue: try value.nonEmptyString()) else { throw .init("must be \"sandbox\" or \"http\"") }
+            config.processorKind = kind
+        },
+        "processor.url": { config, value throws(ConfigValue.Problem) in config.processorURL = try value.httpURL() },
+        "processor.secret": { config, value throws(ConfigValue.Problem) in config.processorSecret = try value.secret() },
+        "processor.delayMs": { config, value throws(ConfigValue.Problem) in config.processorDelayMs = try value.integer(in: 0...60_000) },
+        "webhook.url": { config, value throws(ConfigValue.Problem) in config.webhookURL = try value.httpURL() },
+        "webhook.secret": { config, value throws(ConfigValue.Problem) in config.webhookSecret = try value.secret() },
+        "beforePaymentCreate.url": { config, value throws(ConfigValue.Problem) in config.beforePaymentCreateURL = try value.httpURL() },
+        "beforePaymentCreate.timeoutMs": { config, value throws(ConfigValue.Problem) in
+            config.beforePaymentCreateTimeoutMs = try value.integer(in: 1...60_000)
+        },
+        "binTable": { config, value throws(ConfigValue.Problem) in config.binTable = try value.nonEmptyString() },
+        "defaults": { config, value throws(ConfigValue.Problem) in config.defaults = try value.jsonObject() },
+        "maxSessions": { config, value throws(ConfigValue.Problem) in config.maxSessions = try value.integer(in: 1...10_000_000) },
+    ]
+
+    /// `tls.cert` → `CARDFORM_TLS_CERT`, `beforePaymentCreate.timeoutMs` → `CARDFORM_BEFORE_PAYMENT_CREATE_TIMEOUT_MS`.
+    static func environmentName(of key: String) -> String {
+        let characters = Array(key)
+        var name = "CARDFORM_"
+        for (index, character) in characters.enumerated() {
+            if character == "." { name += "_"; continue }
+            let previous = index > 0 ? characters[index - 1] : "."
+            let next = index + 1 < characters.count ? characters[index + 1] : "."
+            // A word starts at an upper-case letter after a lower-case one, or at the last capital of
+            // an acronym followed by lower case ("sessionTTLSeconds" → SESSION_TTL_SECONDS).
+            let startsWord = character.isUppercase && previous != "."
+                && (previous.isLowercase || (previous.isUppercase && next.isLowercase))
+            name += (startsWord ? "_" : "") + character.uppercased()
+        }
+        return name
+    }
+
+    /// Loads the file (if any), then the environment, then the flags; `warn` receives unknown keys.
+    static func load(
+        file: URL?, environment: [String: String], flags: [String: ConfigValue],
+        warn: (String) -> Void
+    ) throws(ConfigurationError) -> ServerConfiguration {
+        var config = ServerConfiguration()
+        if let file {
+            let source = file.path
+            guard let data = FileManager.default.contents(atPath: file.path) else {
+                throw ConfigurationError(key: "config", problem: "cannot read the file", source: source)
+            }
+            guard case .object(let object)? = try? JSONDecoder().decode(ConfigValue.self, from: data) else {
+                throw ConfigurationError(key: "config", problem: "not a JSON object", source: source)
+            }
+            for (key, value) in flatten(object) {
+                guard let apply = keys[key] else { warn("\(source): unknown key \"\(key)\" (ignored)"); continue }
+                do { try apply(&config, value) } catch { throw ConfigurationError(key: key, problem: error.message, source: source) }
+            }
+        }
+        for key in keys.keys.sorted() {
+            let name = environmentName(of: key)
+            guard let text = environment[name] else { continue }
+            do { try keys[key]!(&config, .string(text)) } catch {
+                throw ConfigurationError(key: key, problem: error.message, source: "environment \(name)")
+            }
+        }
+        for key in flags.keys.sorted() {
+            guard let apply = keys[key] else { continue }
+            do { try apply(&config, flags[key]!) } catch {
+                throw ConfigurationError(key: key, problem: error.message, source: "--\(key)")
+            }
+        }
+        return config
+    }
+
+    /// `{"tls": {"cert": …}}` → `tls.cert`; `defaults` stays one value (it is a session-options object).
+    private static func flatten(_ object: [String: ConfigValue], prefix: String = "") -> [(String, ConfigValue)] {
+        var result: [(String, ConfigValue)] = []
+        for key in object.keys.sorted() {
+            let path = prefix + key
+            if path != "defaults", case .object(let nested) = object[key]! {
+                result += flatten(nested, prefix: path + ".")
+            } else {
+                result.append((path, object[key]!))
+            }
+        }
+        return result
+    }
+}

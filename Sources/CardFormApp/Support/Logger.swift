@@ -1,0 +1,69 @@
+import Foundation
+import Synchronization
+
+/// JSON-lines logging that cannot carry a card number, a CVV or a token, by construction.
+///
+/// Nothing here accepts an arbitrary runtime string: keys and texts are `StaticString`s written in
+/// our source, numbers are numbers, and identifiers are cut to a short prefix. A request's body, query
+/// and headers are never handed to the logger, so no keystroke can reach a log line.
+struct Logger: Sendable {
+    /// A value a log line may hold.
+    enum Value: Sendable {
+        case int(Int)
+        case bool(Bool)
+        /// A constant text written in our source (a route template, an outcome, an error code).
+        case text(StaticString)
+        /// The first six characters of an identifier (session id, page id): enough to correlate lines,
+        /// useless to take over a session.
+        case idPrefix(String)
+    }
+
+    private let sink: @Sendable (String) -> Void
+
+    /// Writes lines to standard output.
+    static let standard = Logger { line in FileHandle.standardOutput.write(Data(line.utf8)) }
+    /// Discards everything (tests that do not look at logs).
+    static let silent = Logger { _ in }
+
+    init(sink: @escaping @Sendable (String) -> Void) {
+        self.sink = sink
+    }
+
+    /// Writes one line: `{"ts": …, "event": …, key: value…}`.
+    func log(_ event: StaticString, _ fields: KeyValuePairs<StaticString, Value> = [:]) {
+        var line = "{\"ts\":\"" + Self.timestamp() + "\",\"event\":" + Self.quoted("\(event)")
+        for (key, value) in fields {
+            line += "," + Self.quoted("\(key)") + ":" + Self.render(value)
+        }
+        sink(line + "}\n")
+    }
+
+    private static func render(_ value: Value) -> String {
+        switch value {
+        case .int(let number): String(number)
+        case .bool(let flag): flag ? "true" : "false"
+        case .text(let text): quoted("\(text)")
+        case .idPrefix(let id): quoted(String(id.prefix(6).filter { $0.isLetter || $0.isNumber }))
+        }
+    }
+
+    /// JSON string quoting for our own constant texts (which hold no control characters).
+    private static func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    private static func timestamp() -> String {
+        Date.now.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true).timeZone(separator: .omitted))
+    }
+}
+
+/// Collects log lines in memory, for tests that check what was (and was not) logged.
+final class LogRecorder: Sendable {
+    private let lines = Mutex<[String]>([])
+
+    var logger: Logger {
+        Logger { line in self.lines.withLock { $0.append(line) } }
+    }
+
+    var all: [String] { lines.withLock { $0 } }
+}

@@ -1,0 +1,38 @@
+/// Unguessable identifiers: session ids, form tokens, page ids.
+enum RandomToken {
+    /// 128 random bits from the system CSPRNG (`getrandom(2)` behind `SystemRandomNumberGenerator`),
+    /// as 26 lower-case base32 characters: safe in URLs, paths, headers and HTML attributes.
+    static func make128() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return encode(high: generator.next(), low: generator.next())
+    }
+
+    private static let alphabet = Array("abcdefghijklmnopqrstuvwxyz234567".utf8)
+
+    private static func encode(high: UInt64, low: UInt64) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(26)
+        // 128 bits in 5-bit groups: 25 full groups and 3 bits left.
+        var bits = (high, low)
+        for _ in 0..<26 {
+            let index = Int(bits.0 >> 59)
+            bytes.append(alphabet[index])
+            bits = ((bits.0 << 5) | (bits.1 >> 59), bits.1 << 5)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether `text` has the shape `make128()` produces (checked before any lookup).
+    static func isWellFormed(_ text: Substring) -> Bool {
+        text.utf8.count == 26 && text.utf8.allSatisfy { alphabet.contains($0) }
+    }
+
+    /// Compares two secrets in time independent of where they first differ.
+    static func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {
+        let a = Array(lhs.utf8), b = Array(rhs.utf8)
+        guard a.count == b.count else { return false }
+        var difference: UInt8 = 0
+        for index in a.indices { difference |= a[index] ^ b[index] }
+        return difference == 0
+    }
+}

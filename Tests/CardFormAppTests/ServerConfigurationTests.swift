@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+@testable import CardFormApp
+
+@Suite struct ServerConfigurationTests {
+    func write(_ json: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appending(path: "cardform-\(UUID().uuidString).json")
+        try json.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    @Test(arguments: [
+        ("port", "CARDFORM_PORT"), ("secretKey", "CARDFORM_SECRET_KEY"), ("tls.cert", "CARDFORM_TLS_CERT"),
+        ("webhook.url", "CARDFORM_WEBHOOK_URL"), ("sessionTTLSeconds", "CARDFORM_SESSION_TTL_SECONDS"),
+        ("beforePaymentCreate.timeoutMs", "CARDFORM_BEFORE_PAYMENT_CREATE_TIMEOUT_MS"), ("binTable", "CARDFORM_BIN_TABLE"),
+    ])
+    func environmentVariablesAreUpperSnakeCaseWithThePrefix(key: String, name: String) {
+        #expect(ServerConfiguration.environmentName(of: key) == name)
+    }
+
+    @Test func theFileThenTheEnvironmentThenFlagsEachOverrideTheOneBefore() throws {
+        let file = try write(#"{"port": 9000, "host": "0.0.0.0", "sessionTTLSeconds": 60, "tls": {"cert": "c.pem"}}"#)
+        let config = try ServerConfiguration.load(
+            file: file, environment: ["CARDFORM_PORT": "9100", "CARDFORM_SESSION_TTL_SECONDS": "120"],
+            flags: ["port": .string("9200")], warn: { _ in }
+        )
+        #expect(config.port == 9200)
+        #expect(config.sessionTTLSeconds == 120)
+        #expect(config.host == "0.0.0.0")
+        #expect(config.tlsCert == "c.pem")
+    }
+
+    @Test func aBadValueNamesItsKeyAndWhereItCameFrom() throws {
+        let file = try write(#"{"webhook": {"url": "ftp://x"}}"#)
+        #expect(throws: ConfigurationError(key: "webhook.url", problem: "must be an http(s) URL", source: file.path)) {
+            try ServerConfiguration.load(file: file, environment: [:], flags: [:], warn: { _ in })
+        }
+        #expect(throws: ConfigurationError(key: "port", problem: "must be between 0 and 65535", source: "environment CARDFORM_PORT")) {
+            try ServerConfiguration.load(file: nil, environment: ["CARDFORM_PORT": "70000"], flags: [:], warn: { _ in })
+        }
+        #expect(throws: ConfigurationError(key: "secretKey", problem: "must be at least 16 characters", source: "environment CARDFORM_SECRET_KEY")) {
+            try ServerConfiguration.load(file: nil, environment: ["CARDFORM_SECRET_KEY": "short"], flags: [:], warn: { _ in })
+        }
+    }
+
+    @Test func anUnknownKeyIsAWarningNotAnError() throws {
+        let file = try write(#"{"prot": 1, "processor": {"kind": "http", "url": "http://127.0.0.1:9/pay"}}"#)
+        var warnings: [String] = []
+        let config = try ServerConfiguration.load(file: file, environment: [:], flags: [:], warn: { warnings.append($0) })
+        #expect(warnings == ["\(file.path): unknown key \"prot\" (ignored)"])
+        #expect(config.processorKind == .http)
+        #expect(config.processorURL?.absoluteString == "http://127.0.0.1:9/pay")
+    }
+
+    @Test func defaultsStayAJSONObjectForTheEngine() throws {
+        let file = try write(#"{"defaults": {"currency": "EUR", "fields": {"cvv": {"label": "CVC"}}}}"#)
+        let config = try ServerConfiguration.load(file: file, environment: [:], flags: [:], warn: { _ in })
+        let decoded = try JSONDecoder().decode(ConfigValue.self, from: try #require(config.defaults))
+        #expect(decoded == .object(["currency": .string("EUR"), "fields": .object(["cvv": .object(["label": .string("CVC")])])]))
+    }
+}
