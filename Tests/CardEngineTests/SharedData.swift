@@ -1,3 +1,4 @@
+import CardEngine
 import Foundation
 import Testing
 
@@ -21,4 +22,37 @@ enum SharedData {
         }
         return data
     }
+}
+
+/// The published test cards of `test-cards.md`.
+enum TestCards {
+    struct Card: CustomTestStringConvertible, Sendable {
+        var number: String
+        var networks: [CardNetwork]
+        var testDescription: String { "\(number) \(networks.map(\.rawValue).joined(separator: "+"))" }
+    }
+
+    /// Rows of the markdown tables whose first cell is a card number, under `heading`.
+    static func rows(under heading: String) -> [Card] {
+        guard let data = SharedData.data("test-cards.md") else { return [] }
+        let text = String(decoding: data, as: UTF8.self)
+        guard let start = text.range(of: "## \(heading)") else {
+            Issue.record("test-cards.md has no section \(heading)")
+            return []
+        }
+        var cards: [Card] = []
+        for line in text[start.upperBound...].split(separator: "\n") {
+            if line.hasPrefix("## ") { break }
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count >= 2 else { continue }
+            let number = cells[0].filter(\.isNumber)
+            guard number.count >= 12 else { continue }
+            let names = cells[1].split(separator: "+").map { $0.split(separator: " ").first.map(String.init) ?? "" }
+            cards.append(Card(number: number, networks: names.compactMap(CardNetwork.init(rawValue:))))
+        }
+        return cards
+    }
+
+    static let coBadged = rows(under: "Co-badged")
+    static let singleNetwork = rows(under: "Single network")
 }

@@ -38,10 +38,10 @@ public struct BINTable: BINLookup, Hashable, Sendable {
     public init(csv text: String) throws(BINTableError) {
         var sawHeader = false
         var lineNumber = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character in Swift, so splitting on newline characters covers both endings.
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             lineNumber += 1
-            let row = line.hasSuffix("\r") ? line.dropLast() : line[...]
-            let trimmed = row.drop { $0 == " " || $0 == "\t" }
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             if !sawHeader {
                 let columns = trimmed.split(separator: ",", omittingEmptySubsequences: false).map {

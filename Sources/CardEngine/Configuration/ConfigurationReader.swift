@@ -92,7 +92,7 @@ struct ConfigurationReader {
     static let currencyCodes = Set(Locale.commonISOCurrencyCodes)
 
     func currency(_ value: JSONValue) throws(ConfigurationError) -> String {
-        let code = try string(value, path: "currency", max: 3).uppercased()
+        let code = try string(value, path: "currency", max: 8).uppercased()
         guard code.count == 3, Self.currencyCodes.contains(code) else {
             throw failure("invalid-currency", "\"\(code)\" is not an ISO 4217 currency code.", "currency")
         }

@@ -3,7 +3,8 @@ public enum ExpiryFormatter {
     /// Formats an edit.
     ///
     /// - Typing: digits only; `/` follows a complete month (`12` → `12/`); a first digit 2–9 is a
-    ///   month (`4` → `04/`); `1` then 3–9 is January (`13` → `01/3`); `00` keeps one `0`.
+    ///   month (`4` → `04/`); `1` then 3–9 is January (`13` → `01/3`), and so is `1/`; `00` keeps
+    ///   one `0`.
     /// - Backspace just after the `/` removes it and the month digit before it.
     /// - A paste, or an autofill (two or more characters arriving at once), of a whole date —
     ///   `12/2030`, `12 / 30`, `1230`, `122030`, `2030-12` — becomes `12/30`.
@@ -18,7 +19,14 @@ public enum ExpiryFormatter {
         if isPaste || arrivedAtOnce, let whole = wholeDate(edit.raw, today: today) {
             return FormattedValue(value: whole, caret: whole.utf16.count)
         }
-        let (digits, beforeCaret) = EditScanner.digits(in: edit.raw, caret: caret)
+        var (digits, beforeCaret) = EditScanner.digits(in: edit.raw, caret: caret)
+        // "1/" typed by hand means January: the slash closes a one-digit month.
+        if let slash = edit.raw.firstIndex(of: "/"),
+            edit.raw[..<slash].filter({ $0 != " " }).count == 1, let first = digits.first, first != UInt8(ascii: "0")
+        {
+            digits.insert(UInt8(ascii: "0"), at: 0)
+            if beforeCaret > 0 { beforeCaret += 1 }
+        }
         return stream(digits, beforeCaret: beforeCaret)
     }
 

@@ -130,6 +130,9 @@ extension CardNetwork {
         }
     }
 
+    /// The network's bit in a 32-bit set.
+    var bit: UInt32 { 1 << UInt32(ordinal) }
+
     private static let standardGaps = [4, 8, 12, 16]
 
     private static func rule(

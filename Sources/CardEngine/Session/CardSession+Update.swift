@@ -81,7 +81,7 @@ struct Snapshot {
     let errors: [FieldError]
     let networks: NetworkState
     let surcharge: Int?
-    let validity: (Bool, Bool, Bool)
+    let validity: (Bool, Bool)
     let focusedField: FieldType?
     let phase: SessionPhase
 
@@ -89,7 +89,7 @@ struct Snapshot {
         errors = session.errors
         networks = session.networks
         surcharge = session.surchargeAmountRaw
-        validity = (session.isValid, session.isBillingValid, session.canSubmit)
+        validity = (session.isValid, session.isBillingValid)
         focusedField = session.focusedField
         phase = session.phase
     }
@@ -99,7 +99,8 @@ struct Snapshot {
         if errors != session.errors { changes.insert(.errors) }
         if networks != session.networks { changes.insert(.networks) }
         if surcharge != session.surchargeAmountRaw { changes.insert(.surcharge) }
-        if validity != (session.isValid, session.isBillingValid, session.canSubmit) { changes.insert(.validity) }
+        // `canSubmit` follows from these two and the phase, reported on its own.
+        if validity != (session.isValid, session.isBillingValid) { changes.insert(.validity) }
         if focusedField != session.focusedField { changes.insert(.focus) }
         if phase != session.phase { changes.insert(.phase) }
         return changes

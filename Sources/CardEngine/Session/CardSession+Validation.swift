@@ -7,7 +7,7 @@ extension CardSession {
         switch field {
         case .cardNumber:
             let digits = Array(value.utf8.lazy.filter { $0 != 0x20 })
-            return CardNumberRule(allowedNetworks: Set(configuration.orderedAllowedCardNetworks))
+            return CardNumberRule(allowedNetworks: configuration.orderedAllowedCardNetworks)
                 .check(digits: digits, binRecord: networks.record, shown: networks.selected, required: required)
         case .expiryDate:
             return ExpiryRule().check(value, today: environment.clock.currentMonth, required: required)

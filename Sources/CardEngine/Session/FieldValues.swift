@@ -50,7 +50,23 @@ struct FieldSet: Hashable, Sendable {
     private(set) var bits: UInt16 = 0
 
     static func bit(_ field: FieldType) -> UInt16 {
-        1 << UInt16(FieldType.allCases.firstIndex(of: field)!)
+        let ordinal: UInt16 = switch field {
+        case .cardNumber: 0
+        case .expiryDate: 1
+        case .cvv: 2
+        case .cardholderName: 3
+        case .firstName: 4
+        case .lastName: 5
+        case .email: 6
+        case .phoneNumber: 7
+        case .addressLine1: 8
+        case .addressLine2: 9
+        case .city: 10
+        case .state: 11
+        case .postalCode: 12
+        case .countryCode: 13
+        }
+        return 1 << ordinal
     }
 
     func contains(_ field: FieldType) -> Bool { bits & Self.bit(field) != 0 }

@@ -68,6 +68,12 @@ public struct BINData: Hashable, Sendable {
     public var preferred: CardNetwork?
     public var alternatives: [CardNetwork]
     public var status: BINDataStatus
+
+    public init(preferred: CardNetwork?, alternatives: [CardNetwork], status: BINDataStatus) {
+        self.preferred = preferred
+        self.alternatives = alternatives
+        self.status = status
+    }
 }
 
 /// How a payment attempt ended, as the app's processor reports it.

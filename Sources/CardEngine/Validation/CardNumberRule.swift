@@ -1,12 +1,16 @@
 /// The card number rule: a length the network issues, the Luhn check digit (not for UnionPay), and
 /// a network the merchant accepts.
 public struct CardNumberRule: Hashable, Sendable {
-    /// Networks the merchant accepts (`orderedAllowedCardNetworks`).
-    public var allowedNetworks: Set<CardNetwork>
+    /// Networks the merchant accepts (`orderedAllowedCardNetworks`), as a bit per network: this
+    /// runs on every keystroke, where building a `Set` would cost more than the rule.
+    var allowedBits: UInt32
 
-    public init(allowedNetworks: Set<CardNetwork> = Set(CardNetwork.defaultAllowed)) {
-        self.allowedNetworks = allowedNetworks
+    public init(allowedNetworks: some Sequence<CardNetwork> = CardNetwork.defaultAllowed) {
+        allowedBits = allowedNetworks.reduce(0) { $0 | $1.bit }
     }
+
+    /// Whether the merchant accepts `network`.
+    public func allows(_ network: CardNetwork) -> Bool { allowedBits & network.bit != 0 }
 
     /// Checks a card number (spaces and dashes ignored).
     ///
@@ -43,7 +47,7 @@ public struct CardNumberRule: Hashable, Sendable {
             let detection = CardNetwork.detect(PrefixValues(digits))
             possible = detection.candidates.isEmpty ? [.other] : detection.candidates
         }
-        let accepted = possible.filter(allowedNetworks.contains)
+        let accepted = possible.filter(allows)
         guard let first = accepted.first else {
             return possible == [.other] ? Self.invalid(potentially: false) : Self.unsupported
         }
