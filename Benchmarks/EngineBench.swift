@@ -13,6 +13,11 @@ enum EngineBench {
         _ = coBadged.update(.cardNumber, value: "4000 0025 0000 100", caret: 18)
         var middle = CardSession(id: "bench", configuration: configuration, environment: environment)
         _ = middle.update(.cardNumber, value: "4242 4242", caret: 9)
+        var filled = coBadged
+        _ = filled.update(.expiryDate, value: "12/30", caret: 5, event: .paste)
+        _ = filled.update(.cardholderName, value: "Jane Doe", caret: 8)
+        _ = filled.update(.cvv, value: "12", caret: 2, event: .blur)
+        print("session state: \(MemoryLayout<CardSession>.size) B inline, ~\(filled.estimatedByteCount) B with its heap")
         return [
             Benchmark(name: "card-number update (16th digit, Visa)") {
                 var session = typed

@@ -20,14 +20,15 @@ public enum ExpiryFormatter {
             return FormattedValue(value: whole, caret: whole.utf16.count)
         }
         var (digits, beforeCaret) = EditScanner.digits(in: edit.raw, caret: caret)
+        let monthDigits = edit.raw.firstIndex(of: "/").map { edit.raw[..<$0].filter(\.isNumber).count }
         // "1/" typed by hand means January: the slash closes a one-digit month.
-        if let slash = edit.raw.firstIndex(of: "/"),
-            edit.raw[..<slash].filter({ $0 != " " }).count == 1, let first = digits.first, first != UInt8(ascii: "0")
-        {
+        if monthDigits == 1, let first = digits.first, first != UInt8(ascii: "0") {
             digits.insert(UInt8(ascii: "0"), at: 0)
             if beforeCaret > 0 { beforeCaret += 1 }
         }
-        return stream(digits, beforeCaret: beforeCaret)
+        // Two digits before a slash are the month as written, even "13": the error then shows at
+        // once instead of the digits being read as another date.
+        return stream(digits, beforeCaret: beforeCaret, monthAsWritten: monthDigits == 1 || monthDigits == 2)
     }
 
     /// `MM/YY` for a complete date written any common way, or nil.
@@ -44,7 +45,7 @@ public enum ExpiryFormatter {
     }
 
     /// Lays typed digits out as `MM/YY`, the caret after the same digit it followed.
-    static func stream(_ digits: [UInt8], beforeCaret: Int) -> FormattedValue {
+    static func stream(_ digits: [UInt8], beforeCaret: Int, monthAsWritten: Bool = false) -> FormattedValue {
         let zero = UInt8(ascii: "0")
         var output: [UInt8] = []
         var caret = 0
@@ -52,7 +53,10 @@ public enum ExpiryFormatter {
         var yearDigits = 0
         for (index, digit) in digits.enumerated() {
             if monthDigits < 2 {
-                if monthDigits == 0, digit >= UInt8(ascii: "2") {
+                if monthAsWritten {
+                    output.append(digit)
+                    monthDigits += 1
+                } else if monthDigits == 0, digit >= UInt8(ascii: "2") {
                     output += [zero, digit]
                     monthDigits = 2
                 } else if monthDigits == 1, output[0] == UInt8(ascii: "1"), digit >= UInt8(ascii: "3") {
