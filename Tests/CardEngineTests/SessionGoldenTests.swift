@@ -27,3 +27,36 @@ import Testing
             """)
     }
 }
+
+extension SessionGoldenTests {
+    @Test func aPaidFrenchSessionWithABillingAddressEncodesEveryKey() throws {
+        var session = try Fixtures.session("""
+            {"locale": "fr", "billingFields": ["countryCode", "postalCode"], "cardFields": ["cardNumber", "expiryDate", "cvv"],
+             "orderedAllowedCardNetworks": ["VISA", "DANKORT"], "amount": 2500, "currency": "DKK"}
+            """)
+        _ = session.update(.cardNumber, value: "4571 0000 0000 0001", caret: 19, event: .paste)
+        _ = session.update(.expiryDate, value: "1/2031", caret: 6, event: .paste)
+        _ = session.update(.cvv, value: "737", caret: 3)
+        _ = session.update(.countryCode, value: "dk", caret: 2)
+        _ = session.update(.postalCode, value: "12", caret: 2, event: .blur)
+        #expect(session.stateJSON.serialized == """
+            {"id":"cs_test","phase":"ready",\
+            "configuration":{"cardFields":["cardNumber","expiryDate","cvv"],"billingFields":["countryCode","postalCode"],"requiresBillingAddress":true},\
+            "data":{"cardNumber":"457100••••••0001","cvv":"","expiryDate":"01/31","countryCode":"DK","postalCode":"12"},\
+            "fieldErrors":[{"fieldType":"postalCode","message":"Code postal invalide","errorCode":"invalid-postal-code"}],\
+            "isLoading":false,"isValid":true,"selectedCountry":"DK","selectedNetwork":"VISA",\
+            "availableNetworks":["VISA","DANKORT"],"surchargeAmountRaw":null,"surchargeAmount":null,\
+            "binData":{"preferred":"VISA","alternatives":["DANKORT"],"status":"complete"},"payment":null}
+            """)
+        _ = session.update(.postalCode, value: "1050", caret: 4)
+        guard case .startPayment = session.submit() else {
+            Issue.record("expected a payment")
+            return
+        }
+        _ = session.paymentResult(.succeeded(id: "pay_42"))
+        let json = session.stateJSON.serialized
+        #expect(json.hasPrefix(#"{"id":"cs_test","phase":"succeeded","#))
+        #expect(json.hasSuffix(#""payment":{"id":"pay_42","status":"succeeded","declineCode":null,"message":null}}"#))
+        #expect(json.contains(#""fieldErrors":[],"isLoading":false,"isValid":true,"#))
+    }
+}

@@ -155,3 +155,17 @@ import Testing
         return session.update(.cvv, value: "123", caret: 3).changes
     }
 }
+
+extension SessionValidationTests {
+    @Test func anUpdateReportsOnlyWhatChanged() throws {
+        var session = try Fixtures.session()
+        let first = session.update(.cardNumber, value: "4", caret: 1)
+        #expect(first.changes == [.value, .networks])
+        let second = session.update(.cardNumber, value: "42", caret: 2)
+        #expect(second.changes == [.value])
+        let same = session.update(.cardNumber, value: "42", caret: 1)
+        #expect(same.changes == [] && same.formatted == FormattedValue(value: "42", caret: 1))
+        let letter = session.update(.cardNumber, value: "42x", caret: 3)
+        #expect(letter.changes == [] && letter.formatted == FormattedValue(value: "42", caret: 2))
+    }
+}

@@ -31,7 +31,9 @@ public struct BINRecord: Hashable, Sendable {
 /// six digits are typed. A remote service does not implement this protocol; the app resolves it
 /// outside the session and hands the answer in with `CardSession.resolveBIN(_:record:)`.
 public protocol BINLookup: Sendable {
-    /// The record for the longest BIN this source knows that starts `digits` (ASCII digits, at
-    /// least 6), or nil.
+    /// The record for the longest BIN this source knows that starts `digits`, or nil.
+    ///
+    /// `digits` are the card number's first 6 to 8 ASCII digits: the session never hands a lookup
+    /// more of the number than its BIN.
     func record(forNumber digits: String) -> BINRecord?
 }

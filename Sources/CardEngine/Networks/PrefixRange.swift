@@ -39,14 +39,14 @@ struct PrefixValues {
     let count: Int
     private var values: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
 
-    /// Reads the leading ASCII digits of `digits`.
+    /// Reads the leading ASCII digits of `digits`, stopping at the first non-digit.
     init(_ digits: some Sequence<UInt8>) {
         var count = 0
         var value = 0
         withUnsafeMutableBytes(of: &values) { raw in
             let slots = raw.bindMemory(to: Int.self)
             for byte in digits {
-                guard count < 8 else { break }
+                guard count < 8, (0x30...0x39).contains(byte) else { break }
                 value = value * 10 + Int(byte &- 0x30)
                 slots[count] = value
                 count += 1

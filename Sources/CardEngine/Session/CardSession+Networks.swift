@@ -10,6 +10,8 @@ struct NetworkState: Hashable, Sendable {
     var foundLocally = false
     /// The card's networks in the issuer's order (BIN data), or the prefix rules' one network.
     var detected: [CardNetwork] = []
+    /// Every network the number may still turn out to be (the rule's input; see `CardNumberRule`).
+    var possible: [CardNetwork] = []
     /// `detected`, the merchant's accepted networks first in its order, then the others.
     var available: [CardNetwork] = []
     var selected: CardNetwork?
@@ -103,10 +105,9 @@ extension CardSession {
             state.foundLocally = state.record != nil
             if state.record == nil, let remoteBIN, remoteBIN.bin == state.bin { state.record = remoteBIN.record }
         }
-        if let record = state.record {
-            state.detected = record.networks
-        } else if !digits.isEmpty {
-            state.detected = [CardNetwork.detect(PrefixValues(digits)).shown ?? .other]
+        if !digits.isEmpty {
+            state.possible = CardNumberRule.possibleNetworks(digits, binRecord: state.record)
+            state.detected = state.record == nil ? [state.possible[0]] : state.possible
         }
         let allowed = configuration.orderedAllowedCardNetworks
         state.available = allowed.filter(state.detected.contains) + state.detected.filter { !allowed.contains($0) }

@@ -79,7 +79,7 @@ extension CardSession {
 /// The parts of the state an event can change, taken before it to report `SessionChanges`.
 struct Snapshot {
     let errors: [FieldError]
-    let networks: NetworkState
+    let networks: ShownNetworks
     let surcharge: Int?
     let validity: (Bool, Bool)
     let focusedField: FieldType?
@@ -87,7 +87,7 @@ struct Snapshot {
 
     init(_ session: CardSession) {
         errors = session.errors
-        networks = session.networks
+        networks = ShownNetworks(session)
         surcharge = session.surchargeAmountRaw
         validity = (session.isValid, session.isBillingValid)
         focusedField = session.focusedField
@@ -97,12 +97,27 @@ struct Snapshot {
     func changes(to session: CardSession) -> SessionChanges {
         var changes: SessionChanges = []
         if errors != session.errors { changes.insert(.errors) }
-        if networks != session.networks { changes.insert(.networks) }
+        if networks != ShownNetworks(session) { changes.insert(.networks) }
         if surcharge != session.surchargeAmountRaw { changes.insert(.surcharge) }
         // `canSubmit` follows from these two and the phase, reported on its own.
         if validity != (session.isValid, session.isBillingValid) { changes.insert(.validity) }
         if focusedField != session.focusedField { changes.insert(.focus) }
         if phase != session.phase { changes.insert(.phase) }
         return changes
+    }
+}
+
+/// What the shopper sees of the networks: a change here re-renders the badges and the selector.
+struct ShownNetworks: Equatable {
+    let available: [CardNetwork]
+    let selected: CardNetwork?
+    let binData: BINData?
+    let isSelectable: Bool
+
+    init(_ session: CardSession) {
+        available = session.availableNetworks
+        selected = session.selectedNetwork
+        binData = session.binData
+        isSelectable = session.isNetworkSelectable
     }
 }

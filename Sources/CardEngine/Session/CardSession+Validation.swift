@@ -8,7 +8,7 @@ extension CardSession {
         case .cardNumber:
             let digits = Array(value.utf8.lazy.filter { $0 != 0x20 })
             return CardNumberRule(allowedNetworks: configuration.orderedAllowedCardNetworks)
-                .check(digits: digits, binRecord: networks.record, shown: networks.selected, required: required)
+                .check(digits: digits, possible: networks.possible, shown: networks.selected, required: required)
         case .expiryDate:
             return ExpiryRule().check(value, today: environment.clock.currentMonth, required: required)
         case .cvv:

@@ -38,15 +38,21 @@ public struct CardNumberRule: Hashable, Sendable {
 
     /// Checks ASCII digits (the session's path: no separators left).
     func check(digits: [UInt8], binRecord: BINRecord?, shown: CardNetwork?, required: Bool) -> FieldCheck {
+        check(digits: digits, possible: Self.possibleNetworks(digits, binRecord: binRecord), shown: shown, required: required)
+    }
+
+    /// The networks a number may belong to: the BIN data's, else the prefix rules' candidates,
+    /// else `OTHER`.
+    static func possibleNetworks(_ digits: [UInt8], binRecord: BINRecord?) -> [CardNetwork] {
+        if let binRecord { return binRecord.networks }
+        let detection = CardNetwork.detect(PrefixValues(digits))
+        return detection.candidates.isEmpty ? [.other] : detection.candidates
+    }
+
+    /// Checks ASCII digits whose possible networks are already known.
+    func check(digits: [UInt8], possible: [CardNetwork], shown: CardNetwork?, required: Bool) -> FieldCheck {
         if digits.isEmpty { return required ? FieldCheck(issue: .required, isPotentiallyValid: true) : .valid }
         guard digits.count <= CardNumberFormatter.maxDigits else { return Self.invalid(potentially: false) }
-        let possible: [CardNetwork]
-        if let binRecord {
-            possible = binRecord.networks
-        } else {
-            let detection = CardNetwork.detect(PrefixValues(digits))
-            possible = detection.candidates.isEmpty ? [.other] : detection.candidates
-        }
         let accepted = possible.filter(allows)
         guard let first = accepted.first else {
             return possible == [.other] ? Self.invalid(potentially: false) : Self.unsupported

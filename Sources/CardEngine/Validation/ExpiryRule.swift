@@ -55,17 +55,17 @@ public struct ExpiryRule: Hashable, Sendable {
         func pair(_ month: Substring, _ year: Substring) -> (month: String, year: String)? {
             isDigits(month) && isDigits(year) ? (String(month), String(year)) : nil
         }
-        if text.contains("/") {
+        if text.contains(Character("/")) {
             let parts = text.split(separator: "/", omittingEmptySubsequences: false)
             guard parts.count == 2 else { return nil }
             return pair(trim(parts[0]), trim(parts[1]))
         }
-        if text.contains("-") {
+        if text.contains(Character("-")) {
             let parts = text.split(separator: "-", omittingEmptySubsequences: false).map(trim)
             guard parts.count == 2 else { return nil }
             return parts[0].count == 4 ? pair(parts[1], parts[0]) : pair(parts[0], parts[1])
         }
-        if text.contains(" ") {
+        if text.contains(Character(" ")) {
             let parts = text.split(separator: " ")
             guard parts.count <= 2 else { return nil }
             return pair(parts.first ?? "", parts.count > 1 ? parts[1] : "")
