@@ -6,7 +6,8 @@ extension BillingRules {
     /// value we accept is not cut short downstream; the shortest real values are one letter (the
     /// Norwegian village "Å", the family name "O"). 254 for an email is SMTP's limit on an address
     /// in a path (RFC 5321). 7–15 digits: the shortest national numbers still in use, and E.164's
-    /// maximum. Address line 1 needs 3 ("1 A").
+    /// maximum. Address line 1 needs 3 ("1 A"). Postal code: 2–12 is the rule without a country
+    /// (no country's format is longer than 11); with one, its own format decides.
     public static func lengthBounds(of field: FieldType) -> ClosedRange<Int>? {
         Rule(field).map { $0.minimum...$0.maximum }
     }

@@ -46,33 +46,36 @@ struct PostalPattern: Sendable, Hashable {
     /// Runs the automaton over `input` (already trimmed and, where the country wants it,
     /// upper-cased).
     func evaluate(_ input: some StringProtocol) -> Verdict {
-        var current = StateSet(count: program.count)
-        add(0, to: &current)
+        var states = StateSets(count: program.count)
+        follow(from: 0, into: &states)
         for scalar in input.unicodeScalars {
-            var next = StateSet(count: program.count)
-            for state in current.members {
+            states.advance()
+            for state in states.previous {
                 if case .scalar(let set) = program[state], set.contains(scalar) {
-                    add(state + 1, to: &next)
+                    follow(from: state + 1, into: &states)
                 }
             }
-            current = next
-            if current.members.isEmpty { return Verdict(matches: false, isViablePrefix: false) }
+            if states.current.isEmpty { return Verdict(matches: false, isViablePrefix: false) }
         }
-        let matches = current.members.contains { program[$0] == .accept }
-        return Verdict(matches: matches, isViablePrefix: !current.members.isEmpty)
+        let matches = states.current.contains { program[$0] == .accept }
+        return Verdict(matches: matches, isViablePrefix: true)
     }
 
-    /// Adds `state` and every state reachable from it without consuming input.
-    private func add(_ state: Int, to set: inout StateSet) {
-        guard set.insert(state) else { return }
-        switch program[state] {
-        case .split(let first, let second):
-            add(first, to: &set)
-            add(second, to: &set)
-        case .jump(let target):
-            add(target, to: &set)
-        case .scalar, .accept:
-            break
+    /// Adds `start` and every state reachable from it without consuming input. An explicit stack
+    /// rather than recursion: the depth is the pattern's, and data is not ours to trust blindly.
+    private func follow(from start: Int, into states: inout StateSets) {
+        var pending = [start]
+        while let state = pending.popLast() {
+            guard states.insert(state) else { continue }
+            switch program[state] {
+            case .split(let first, let second):
+                pending.append(second)
+                pending.append(first)
+            case .jump(let target):
+                pending.append(target)
+            case .scalar, .accept:
+                break
+            }
         }
     }
 }
@@ -89,18 +92,32 @@ struct ScalarSet: Sendable, Hashable {
     }
 }
 
-/// The automaton's live states: insertion order kept for `members`, membership in a bitmap.
-private struct StateSet {
-    var members: [Int] = []
-    var seen: [Bool]
+/// The automaton's live states before and after the scalar being read. Buffers are reused from
+/// one scalar to the next; a state's mark is the step it was last added in, so nothing is cleared.
+private struct StateSets {
+    var current: [Int] = []
+    var previous: [Int] = []
+    private var marks: [Int]
+    private var step = 0
 
-    init(count: Int) { seen = Array(repeating: false, count: count) }
+    init(count: Int) {
+        marks = Array(repeating: -1, count: count)
+        current.reserveCapacity(count)
+        previous.reserveCapacity(count)
+    }
 
-    /// Inserts `state`; false when it was already there.
+    /// Starts the next step: what was current becomes previous, and current starts empty.
+    mutating func advance() {
+        swap(&current, &previous)
+        current.removeAll(keepingCapacity: true)
+        step += 1
+    }
+
+    /// Inserts `state` into the current step; false when it was already there.
     mutating func insert(_ state: Int) -> Bool {
-        if seen[state] { return false }
-        seen[state] = true
-        members.append(state)
+        if marks[state] == step { return false }
+        marks[state] = step
+        current.append(state)
         return true
     }
 }
