@@ -136,3 +136,15 @@ import Testing
         #expect(session.securityCode.name == "CVV")
     }
 }
+
+extension SessionNetworkTests {
+    @Test(arguments: [("", 23, 4), ("4", 23, 3), ("5", 19, 3), ("37", 17, 4), ("36", 23, 3), ("2200", 23, 3)])
+    func theInputsMaximumLengthFollowsTheShownNetwork(_ number: String, _ cardLength: Int, _ cvvLength: Int) throws {
+        var session = try Fixtures.session()
+        _ = session.update(.cardNumber, value: number, caret: number.count)
+        #expect(session.maxLength(for: .cardNumber) == cardLength)
+        #expect(session.maxLength(for: .cvv) == cvvLength)
+        #expect(session.maxLength(for: .expiryDate) == 5)
+        #expect(session.maxLength(for: .cardholderName) == nil)
+    }
+}

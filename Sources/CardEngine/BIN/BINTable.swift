@@ -86,6 +86,7 @@ public struct BINTable: BINLookup, Hashable, Sendable {
         return result
     }
 
+    /// The record of the longest BIN (8, 7 then 6 digits) that starts `digits`.
     public func record(forNumber digits: String) -> BINRecord? {
         let prefixes = PrefixValues(digits.utf8)
         var length = min(prefixes.count, 8)

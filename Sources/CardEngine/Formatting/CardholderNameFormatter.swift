@@ -2,6 +2,7 @@
 /// shopper types ("jean-luc o'neil" → "Jean-Luc O'Neil"); the rest is left as typed, so "McDonald"
 /// and "van der Berg" stay as written.
 public enum CardholderNameFormatter {
+    /// Formats an edit of the name, the caret kept after the same character.
     public static func format(_ edit: FieldEdit, autoCapitalise: Bool = true) -> FormattedValue {
         let caret = EditScanner.clamp(edit.caret, in: edit.raw)
         guard autoCapitalise else { return FormattedValue(value: edit.raw, caret: caret) }

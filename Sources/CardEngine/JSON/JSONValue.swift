@@ -62,6 +62,7 @@ public enum JSONValue: Sendable, Hashable {
 /// A JSON object's members in the order they were written. Keys are unique: the parser rejects a
 /// repeated key, and `subscript(_:)`'s setter replaces in place.
 public struct JSONObject: Sendable, Hashable {
+    /// The members in written order.
     public private(set) var members: [(key: String, value: JSONValue)]
 
     public init(_ members: [(key: String, value: JSONValue)] = []) {

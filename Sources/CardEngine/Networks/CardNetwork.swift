@@ -84,7 +84,9 @@ public struct NetworkRules: Hashable, Sendable {
     /// …and the gaps used past it, when the network groups long numbers differently (Diners 4-6-4
     /// for 14 digits, 4-4-4-4-3 beyond).
     public var longGaps: [Int]
+    /// The longest number `gaps` applies to.
     public var shortLength: Int
+    /// The code on the back of the card.
     public var securityCode: SecurityCode
     /// UnionPay issues numbers that fail Luhn, so its numbers are not Luhn-checked.
     public var usesLuhn: Bool

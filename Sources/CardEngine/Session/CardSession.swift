@@ -2,6 +2,7 @@
 public struct SessionEnvironment: Sendable {
     /// The local BIN table (the built-in one, or an operator's, overlaid or alone).
     public var binLookup: any BINLookup
+    /// Where "this month" comes from (expiry dates).
     public var clock: EngineClock
     /// Messages by language; a session uses the one for its `locale`.
     public var catalogs: MessageCatalogs
@@ -22,9 +23,13 @@ public struct SessionEnvironment: Sendable {
 /// `expire`) mutates the state and returns what the app must know; nothing here does I/O. The app
 /// keeps sessions in its store and serialises events per session.
 public struct CardSession: Sendable {
+    /// The session's id (the app's, also in URLs).
     public let id: String
+    /// What the merchant asked for; fixed for the session's life.
     public let configuration: SessionConfiguration
+    /// The shared BIN source, clock and catalogs.
     public var environment: SessionEnvironment
+    /// Where the session is in its life.
     public internal(set) var phase: SessionPhase = .ready
     /// The last payment attempt's result (kept until the next submit).
     public internal(set) var payment: PaymentResult?
@@ -81,6 +86,20 @@ public struct CardSession: Sendable {
         return digits.prefix(6) + String(repeating: "•", count: count - 6 - tail) + digits.suffix(tail)
     }
 
+    /// The most characters the field's formatted value can hold, for the input's `maxlength`: the
+    /// shown network's grouped length for the card number (23 while unknown), 5 for `MM/YY`, the
+    /// security code's length; nil for the cardholder name (an over-long name shows HN04 instead of
+    /// being cut short).
+    public func maxLength(for field: FieldType) -> Int? {
+        switch field {
+        case .cardNumber: CardNumberFormatter.maxFormattedLength(shownRules)
+        case .expiryDate: 5
+        case .cvv: securityCode.maxLength
+        case .cardholderName: nil
+        default: BillingRules.inputLimit(of: field)
+        }
+    }
+
     /// The number of digits in the CVV (the value itself never leaves the session but in the draft).
     public var cvvLength: Int { values[.cvv].utf8.count }
 
@@ -108,6 +127,7 @@ public struct CardSession: Sendable {
     /// Whether a submit would start a payment now.
     public var canSubmit: Bool { phase.acceptsInput && isValid && isBillingValid }
 
+    /// True while the payment is processing (the form shows it busy).
     public var isLoading: Bool { phase == .processing }
 
     /// The billing country's code when the form has a country field and it holds a known country.

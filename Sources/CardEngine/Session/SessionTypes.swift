@@ -78,6 +78,7 @@ public struct BINData: Hashable, Sendable {
 
 /// How a payment attempt ended, as the app's processor reports it.
 public struct PaymentResult: Hashable, Sendable {
+    /// Whether the payment went through.
     public enum Status: String, Sendable, Hashable { case succeeded, failed }
 
     public var status: Status
@@ -95,8 +96,10 @@ public struct PaymentResult: Hashable, Sendable {
         self.message = message
     }
 
+    /// A payment that went through.
     public static func succeeded(id: String) -> PaymentResult { PaymentResult(status: .succeeded, id: id) }
 
+    /// A payment that was declined or aborted.
     public static func failed(id: String? = nil, declineCode: String?, message: String? = nil) -> PaymentResult {
         PaymentResult(status: .failed, id: id, declineCode: declineCode, message: message)
     }

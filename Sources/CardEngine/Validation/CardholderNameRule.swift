@@ -1,9 +1,12 @@
 /// The cardholder name rule, as PXP's component: HN01 required, HN02 fewer than 3 characters, HN03
 /// anything but letters of any script, spaces, hyphens and apostrophes, HN04 more than 100.
 public enum CardholderNameRule {
+    /// Fewer characters is HN02.
     public static let minLength = 3
+    /// More characters is HN04.
     public static let maxLength = 100
 
+    /// Checks a name (leading and trailing spaces ignored); issues carry PXP's code as `alias`.
     public static func check(_ value: String, required: Bool = true) -> FieldCheck {
         let name = value.trimming(" ")
         if name.isEmpty {

@@ -67,6 +67,7 @@ public struct EngineClock: Sendable {
         return fixed(date)
     }
 
+    /// UTC−12: see `timeZone`.
     public static let lenientTimeZone = TimeZone(secondsFromGMT: -12 * 3600)!
 
     /// The current month in `timeZone`.
