@@ -148,3 +148,34 @@ extension SessionNetworkTests {
         #expect(session.maxLength(for: .cardholderName) == nil)
     }
 }
+
+extension SessionNetworkTests {
+    /// Types `text` one character at a time at the end of the input, as a browser reports it.
+    static func type(_ text: String, into field: FieldType, of session: inout CardSession) -> [FieldUpdate] {
+        text.map { character in
+            let current = session.value(for: field)
+            let raw = current + String(character)
+            return session.update(field, value: raw, caret: raw.utf16.count)
+        }
+    }
+
+    @Test func typingACoBadgedCardDigitByDigitRevealsItsSecondNetworkAtTheEighthDigit() throws {
+        var session = try Fixtures.session(#"{"orderedAllowedCardNetworks": ["VISA", "CARTES_BANCAIRES"]}"#)
+        let updates = Self.type("4000002500001001", into: .cardNumber, of: &session)
+        #expect(updates.map(\.formatted.value).last == "4000 0025 0000 1001")
+        #expect(updates.map(\.formatted.caret).last == 19)
+        let networksChanged = updates.enumerated().filter { $0.element.changes.contains(.networks) }.map { $0.offset + 1 }
+        #expect(networksChanged == [1, 8])
+        #expect(session.availableNetworks == [.visa, .cartesBancaires])
+        #expect(session.isNetworkSelectable)
+        #expect(session.fieldErrors.isEmpty)
+    }
+
+    @Test func typingAnExpiryDateDigitByDigit() throws {
+        var session = try Fixtures.session()
+        let updates = Self.type("1230", into: .expiryDate, of: &session)
+        #expect(updates.map(\.formatted.value) == ["1", "12/", "12/3", "12/30"])
+        #expect(updates.map(\.formatted.caret) == [1, 3, 4, 5])
+        #expect(session.fieldErrors.isEmpty)
+    }
+}
