@@ -179,3 +179,13 @@ extension SessionNetworkTests {
         #expect(session.fieldErrors.isEmpty)
     }
 }
+
+extension SessionNetworkTests {
+    @Test func aBINAnswerNamingNoNetworkLeavesThePrefixRulesInCharge() throws {
+        var session = try Self.typed("4242 4242 4242 4242", allowed: [.visa])
+        _ = session.resolveBIN("42424242", record: BINRecord(bin: "42424242", networks: []))
+        #expect(session.availableNetworks == [.visa])
+        #expect(session.binData?.status == .partial)
+        #expect(session.pendingBINLookup == nil)
+    }
+}

@@ -104,6 +104,8 @@ extension CardSession {
             state.record = environment.binLookup.record(forNumber: state.bin)
             state.foundLocally = state.record != nil
             if state.record == nil, let remoteBIN, remoteBIN.bin == state.bin { state.record = remoteBIN.record }
+            // A record naming no network says nothing: the prefix rules decide.
+            if state.record?.networks.isEmpty == true { state.record = nil }
         }
         if !digits.isEmpty {
             state.possible = CardNumberRule.possibleNetworks(digits, binRecord: state.record)

@@ -44,7 +44,7 @@ public struct CardNumberRule: Hashable, Sendable {
     /// The networks a number may belong to: the BIN data's, else the prefix rules' candidates,
     /// else `OTHER`.
     static func possibleNetworks(_ digits: [UInt8], binRecord: BINRecord?) -> [CardNetwork] {
-        if let binRecord { return binRecord.networks }
+        if let binRecord, !binRecord.networks.isEmpty { return binRecord.networks }
         let detection = CardNetwork.detect(PrefixValues(digits))
         return detection.candidates.isEmpty ? [.other] : detection.candidates
     }
