@@ -1,0 +1,100 @@
+/// What a merchant's backend asked for when it created the session (`POST /api/sessions`,
+/// CONTRACT §3). Every key is optional; the defaults are those of Primer's card form.
+public struct SessionConfiguration: Hashable, Sendable {
+    /// The card fields shown, in order. Always holds `cardNumber` and `expiryDate`.
+    public var cardFields: [FieldType] = FieldType.cardFields
+    /// The billing fields, in order, as given (see `activeBillingFields`).
+    public var billingFields: [FieldType] = []
+    /// Whether the billing section is shown and must be valid to pay. When the request does not
+    /// say, true exactly when it lists billing fields.
+    public var requiresBillingAddress = false
+    /// Networks the merchant accepts, in the order it prefers them (co-badge choices follow it).
+    public var orderedAllowedCardNetworks: [CardNetwork] = CardNetwork.defaultAllowed
+    /// The amount to pay, in minor units of `currency`.
+    public var amount: Int?
+    /// ISO 4217 code, upper case.
+    public var currency: String?
+    /// Extra charge per network, in minor units.
+    public var surcharges: [CardNetwork: Int] = [:]
+    /// BCP 47 tag for messages and formatting.
+    public var locale = "en"
+    public var customerId: String?
+    /// Origins allowed to frame the form (`https://shop.example`).
+    public var allowedOrigins: [String] = []
+    /// Per-field options.
+    public var fields: [FieldType: FieldOptions] = [:]
+    /// Theme variables, name → CSS value, kept as given (the app validates them before use).
+    public var appearance = JSONObject()
+    /// The merchant's own data, echoed back untouched.
+    public var metadata: JSONValue?
+
+    public init() {}
+
+    /// The billing fields in play: the listed ones when the billing address is required, none
+    /// otherwise; the address fields when it is required and none were listed.
+    public var activeBillingFields: [FieldType] {
+        guard requiresBillingAddress else { return [] }
+        return billingFields.isEmpty ? Self.defaultAddressFields : billingFields
+    }
+
+    /// The address a `requiresBillingAddress` session asks for when it lists no billing fields.
+    public static let defaultAddressFields: [FieldType] = [
+        .countryCode, .addressLine1, .addressLine2, .city, .state, .postalCode,
+    ]
+
+    /// Every field the form shows: card fields, then active billing fields.
+    public var configuredFields: [FieldType] { cardFields + activeBillingFields }
+
+    /// Whether `field` is shown.
+    public func isConfigured(_ field: FieldType) -> Bool {
+        cardFields.contains(field) || activeBillingFields.contains(field)
+    }
+
+    /// The options for `field` (all defaults when the request set none).
+    public func options(for field: FieldType) -> FieldOptions { fields[field] ?? FieldOptions() }
+
+    /// Whether an empty `field` is an error. Card fields and most billing fields are required
+    /// unless the request says otherwise; the second address line is not, and for city, state and
+    /// postal code the selected country decides (it is added by the billing rules).
+    public func isRequired(_ field: FieldType) -> Bool {
+        if let required = fields[field]?.required { return required }
+        switch field {
+        case .addressLine2, .city, .state, .postalCode: return false
+        default: return true
+        }
+    }
+
+    /// When `field` runs its full rule: on blur (default) or on every change.
+    public func validateOn(_ field: FieldType) -> ValidateOn { fields[field]?.validateOn ?? .blur }
+
+    /// Whether the cardholder name is title-cased as typed (default on).
+    public var autoCapitalisesCardholderName: Bool { fields[.cardholderName]?.autoCapitalise ?? true }
+}
+
+/// A field's options (`fields.<name>` in the request).
+public struct FieldOptions: Hashable, Sendable {
+    public var label: String?
+    public var placeholder: String?
+    public var guideText: String?
+    /// Overrides whether an empty value is an error.
+    public var required: Bool?
+    /// For names: title case as typed (the cardholder name is, by default).
+    public var autoCapitalise: Bool?
+    /// The value the field starts with (refused for the card number and CVV).
+    public var defaultValue: String?
+    public var validateOn: ValidateOn?
+    /// Message overrides by error code or PXP alias (`HN02`), `{param}` placeholders allowed.
+    public var messages: [String: String] = [:]
+    /// A disabled field keeps its default value and ignores input.
+    public var disabled = false
+
+    public init() {}
+}
+
+/// When a field runs its full rule, as PXP's `validateOn`.
+public enum ValidateOn: String, CaseIterable, Sendable, Hashable {
+    /// Only what can no longer become valid shows while typing; the full rule runs on blur.
+    case blur
+    /// The full rule runs on every change.
+    case change
+}

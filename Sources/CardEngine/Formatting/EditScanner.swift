@@ -1,0 +1,56 @@
+/// Helpers shared by the formatters: reading digits out of what the browser sent, with the caret.
+enum EditScanner {
+    /// The ASCII digits of `raw` (any Unicode decimal digit counts, so full-width input from an IME
+    /// works), and how many of them sit before `caret` (UTF-16 units).
+    static func digits(in raw: String, caret: Int) -> (digits: [UInt8], beforeCaret: Int) {
+        var digits: [UInt8] = []
+        digits.reserveCapacity(20)
+        var beforeCaret = 0
+        var offset = 0
+        for scalar in raw.unicodeScalars {
+            if let digit = asciiDigit(scalar) {
+                digits.append(digit)
+                if offset < caret { beforeCaret += 1 }
+            }
+            offset += scalar.utf16.count
+        }
+        return (digits, beforeCaret)
+    }
+
+    /// The ASCII byte for a decimal digit scalar, or nil.
+    static func asciiDigit(_ scalar: Unicode.Scalar) -> UInt8? {
+        if scalar.isASCII {
+            let value = UInt8(scalar.value)
+            return (0x30...0x39).contains(value) ? value : nil
+        }
+        guard scalar.properties.numericType == .decimal, let number = scalar.properties.numericValue,
+            (0...9).contains(number)
+        else { return nil }
+        return 0x30 + UInt8(number)
+    }
+
+    /// When `raw` is `previous` with one `separator` removed at the caret — what a backspace just
+    /// after a separator the formatter inserted produces — returns `raw` with the digit before that
+    /// spot removed too, and the caret there. Otherwise nil.
+    ///
+    /// Without this, the formatter would put the separator straight back and the key would seem dead.
+    static func backspaceOverSeparator(
+        _ edit: FieldEdit, isSeparator: (UInt16) -> Bool
+    ) -> (raw: String, caret: Int)? {
+        let previous = Array(edit.previous.utf16)
+        let raw = Array(edit.raw.utf16)
+        let caret = edit.caret
+        guard previous.count == raw.count + 1, caret >= 0, caret < previous.count, isSeparator(previous[caret]),
+            previous[..<caret].elementsEqual(raw[..<caret]), previous[(caret + 1)...].elementsEqual(raw[caret...])
+        else { return nil }
+        guard let digitIndex = raw[..<caret].lastIndex(where: { (0x30...0x39).contains($0) }) else { return nil }
+        var result = raw
+        result.remove(at: digitIndex)
+        return (String(decoding: result, as: UTF16.self), digitIndex)
+    }
+
+    /// Clamps a caret the browser sent to the value it describes.
+    static func clamp(_ caret: Int, in raw: String) -> Int {
+        min(max(caret, 0), raw.utf16.count)
+    }
+}

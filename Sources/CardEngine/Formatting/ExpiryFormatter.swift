@@ -1,0 +1,83 @@
+/// Formats the expiry date as `MM/YY` while the shopper types, pastes or autofills.
+public enum ExpiryFormatter {
+    /// Formats an edit.
+    ///
+    /// - Typing: digits only; `/` follows a complete month (`12` → `12/`); a first digit 2–9 is a
+    ///   month (`4` → `04/`); `1` then 3–9 is January (`13` → `01/3`), and so is `1/`; `00` keeps
+    ///   one `0`.
+    /// - Backspace just after the `/` removes it and the month digit before it.
+    /// - A paste, or an autofill (two or more characters arriving at once), of a whole date —
+    ///   `12/2030`, `12 / 30`, `1230`, `122030`, `2030-12` — becomes `12/30`.
+    public static func format(_ edit: FieldEdit, isPaste: Bool = false, today: YearMonth) -> FormattedValue {
+        let caret = EditScanner.clamp(edit.caret, in: edit.raw)
+        let clamped = FieldEdit(previous: edit.previous, raw: edit.raw, caret: caret)
+        if let fixed = EditScanner.backspaceOverSeparator(clamped, isSeparator: { $0 == 0x2F }) {
+            let (digits, beforeCaret) = EditScanner.digits(in: fixed.raw, caret: fixed.caret)
+            return stream(digits, beforeCaret: beforeCaret)
+        }
+        let arrivedAtOnce = edit.raw.utf16.count - edit.previous.utf16.count >= 2
+        if isPaste || arrivedAtOnce, let whole = wholeDate(edit.raw, today: today) {
+            return FormattedValue(value: whole, caret: whole.utf16.count)
+        }
+        var (digits, beforeCaret) = EditScanner.digits(in: edit.raw, caret: caret)
+        let monthDigits = edit.raw.firstIndex(of: "/").map { edit.raw[..<$0].filter(\.isNumber).count }
+        // "1/" typed by hand means January: the slash closes a one-digit month.
+        if monthDigits == 1, let first = digits.first, first != UInt8(ascii: "0") {
+            digits.insert(UInt8(ascii: "0"), at: 0)
+            if beforeCaret > 0 { beforeCaret += 1 }
+        }
+        // Two digits before a slash are the month as written, even "13": the error then shows at
+        // once instead of the digits being read as another date.
+        return stream(digits, beforeCaret: beforeCaret, monthAsWritten: monthDigits == 1 || monthDigits == 2)
+    }
+
+    /// `MM/YY` for a complete date written any common way, or nil.
+    static func wholeDate(_ raw: String, today: YearMonth) -> String? {
+        let text = String(raw.unicodeScalars.compactMap { scalar -> Character? in
+            if let digit = EditScanner.asciiDigit(scalar) { return Character(Unicode.Scalar(digit)) }
+            return "/- ".unicodeScalars.contains(scalar) ? Character(scalar) : nil
+        })
+        let rule = ExpiryRule(acceptsFourDigitYears: true)
+        guard let parts = rule.split(text, today: today), (1...2).contains(parts.month.count),
+            let month = Int(parts.month), (1...12).contains(month), parts.year.count == 2 || parts.year.count == 4
+        else { return nil }
+        return (month < 10 ? "0" : "") + String(month) + "/" + parts.year.suffix(2)
+    }
+
+    /// Lays typed digits out as `MM/YY`, the caret after the same digit it followed.
+    static func stream(_ digits: [UInt8], beforeCaret: Int, monthAsWritten: Bool = false) -> FormattedValue {
+        let zero = UInt8(ascii: "0")
+        var output: [UInt8] = []
+        var caret = 0
+        var monthDigits = 0
+        var yearDigits = 0
+        for (index, digit) in digits.enumerated() {
+            if monthDigits < 2 {
+                if monthAsWritten {
+                    output.append(digit)
+                    monthDigits += 1
+                } else if monthDigits == 0, digit >= UInt8(ascii: "2") {
+                    output += [zero, digit]
+                    monthDigits = 2
+                } else if monthDigits == 1, output[0] == UInt8(ascii: "1"), digit >= UInt8(ascii: "3") {
+                    output.insert(zero, at: 0)
+                    if caret > 0 { caret += 1 }
+                    output += [UInt8(ascii: "/"), digit]
+                    monthDigits = 2
+                    yearDigits = 1
+                } else if monthDigits == 1, output[0] == zero, digit == zero {
+                    // "00" is no month: the second zero is not taken.
+                } else {
+                    output.append(digit)
+                    monthDigits += 1
+                }
+                if monthDigits == 2, yearDigits == 0 { output.append(UInt8(ascii: "/")) }
+            } else if yearDigits < 2 {
+                output.append(digit)
+                yearDigits += 1
+            }
+            if index < beforeCaret { caret = output.count }
+        }
+        return FormattedValue(value: String(decoding: output, as: UTF8.self), caret: caret)
+    }
+}

@@ -1,0 +1,120 @@
+/// The networks derived from the card number, recomputed whenever the number, the BIN data or the
+/// shopper's pick changes.
+struct NetworkState: Hashable, Sendable {
+    /// The number's first digits, at most 8: the BIN the data is about.
+    var bin = ""
+    var digitCount = 0
+    /// The BIN data's answer (local table first, then a BIN service's).
+    var record: BINRecord?
+    /// Whether the local table answered (a BIN service is then not needed).
+    var foundLocally = false
+    /// The card's networks in the issuer's order (BIN data), or the prefix rules' one network.
+    var detected: [CardNetwork] = []
+    /// Every network the number may still turn out to be (the rule's input; see `CardNumberRule`).
+    var possible: [CardNetwork] = []
+    /// `detected`, the merchant's accepted networks first in its order, then the others.
+    var available: [CardNetwork] = []
+    var selected: CardNetwork?
+}
+
+extension CardSession {
+    /// The card's networks: those the merchant accepts first, in `orderedAllowedCardNetworks`
+    /// order, then the others; empty until a digit is typed; `OTHER` when no range matches.
+    public var availableNetworks: [CardNetwork] { networks.available }
+
+    /// The network shown: the shopper's pick while it is still available, else the first the
+    /// merchant accepts, else the first detected.
+    public var selectedNetwork: CardNetwork? { networks.selected }
+
+    /// The available networks the merchant accepts: the co-badge choices.
+    public var selectableNetworks: [CardNetwork] {
+        networks.available.filter(configuration.orderedAllowedCardNetworks.contains)
+    }
+
+    /// Whether the shopper picks the network (the co-badge selector shows): BIN data lists two
+    /// accepted networks, and neither is eftpos — with eftpos both badges show and there is no
+    /// choice, as in Primer.
+    public var isNetworkSelectable: Bool {
+        networks.record != nil && !networks.available.contains(.eftpos) && selectableNetworks.count > 1
+    }
+
+    /// Primer's `binData`, nil while the number is empty.
+    public var binData: BINData? {
+        guard networks.digitCount > 0 else { return nil }
+        if let record = networks.record {
+            return BINData(preferred: record.networks.first, alternatives: Array(record.networks.dropFirst()), status: .complete)
+        }
+        return BINData(preferred: networks.detected.first, alternatives: [], status: .partial)
+    }
+
+    /// What the BIN data says about the issuer (country, funding), when it says anything.
+    public var binRecord: BINRecord? { networks.record }
+
+    /// The 8-digit BIN the session would like a BIN service to resolve (hand the answer to
+    /// `resolveBIN`), or nil: fewer than 8 digits, the local table knows it, or it was resolved.
+    public var pendingBINLookup: String? {
+        guard networks.digitCount >= 8, !networks.foundLocally, remoteBIN?.bin != networks.bin else { return nil }
+        return networks.bin
+    }
+
+    /// The security code the shown network's cards carry (3 or 4 digits, "CVV" while unknown).
+    public var securityCode: SecurityCode { (networks.selected ?? .other).rules.securityCode }
+
+    /// The rules (lengths, gaps) of the shown network.
+    var shownRules: NetworkRules { (networks.selected ?? .other).rules }
+
+    /// Picks a co-badged card's network. Ignored (false) unless it is one of `selectableNetworks`
+    /// and the session accepts input.
+    public mutating func selectNetwork(_ network: CardNetwork) -> Bool {
+        guard phase.acceptsInput, isNetworkSelectable, selectableNetworks.contains(network) else { return false }
+        pick = (network, networks.bin)
+        refreshNetworks()
+        if configuration.isConfigured(.cardNumber) { recheck(.cardNumber) }
+        refreshDependents(of: .cardNumber)
+        return true
+    }
+
+    /// Hands in a BIN service's answer for an 8-digit BIN (`record` nil: the service does not know
+    /// it, so stop asking). Applied at once when the number still starts with `bin`; kept for when
+    /// it does again. Returns whether the state changed.
+    @discardableResult
+    public mutating func resolveBIN(_ bin: String, record: BINRecord?) -> Bool {
+        guard bin.utf8.count == 8, bin.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return false }
+        remoteBIN = (bin, record.map { BINRecord(bin: bin, networks: $0.networks, issuerCountry: $0.issuerCountry, fundingType: $0.fundingType) })
+        guard networks.bin == bin, !networks.foundLocally else { return false }
+        let before = networks
+        refreshNetworks()
+        recheck(.cardNumber)
+        refreshDependents(of: .cardNumber)
+        return networks != before
+    }
+
+    /// Recomputes `networks` from the card number's digits.
+    mutating func refreshNetworks() {
+        let digits = Array(values[.cardNumber].utf8.lazy.filter { $0 != 0x20 })
+        refreshNetworks(digits: digits)
+    }
+
+    mutating func refreshNetworks(digits: [UInt8]) {
+        var state = NetworkState()
+        state.bin = String(decoding: digits.prefix(8), as: UTF8.self)
+        state.digitCount = digits.count
+        if digits.count >= 6 {
+            // Only the BIN leaves the session for a lookup, never the whole number.
+            state.record = environment.binLookup.record(forNumber: state.bin)
+            state.foundLocally = state.record != nil
+            if state.record == nil, let remoteBIN, remoteBIN.bin == state.bin { state.record = remoteBIN.record }
+            // A record naming no network says nothing: the prefix rules decide.
+            if state.record?.networks.isEmpty == true { state.record = nil }
+        }
+        if !digits.isEmpty {
+            state.possible = CardNumberRule.possibleNetworks(digits, binRecord: state.record)
+            state.detected = state.record == nil ? [state.possible[0]] : state.possible
+        }
+        let allowed = configuration.orderedAllowedCardNetworks
+        state.available = allowed.filter(state.detected.contains) + state.detected.filter { !allowed.contains($0) }
+        if let pick, pick.bin != state.bin || !state.available.contains(pick.network) { self.pick = nil }
+        state.selected = pick?.network ?? state.available.first(where: allowed.contains) ?? state.available.first
+        networks = state
+    }
+}

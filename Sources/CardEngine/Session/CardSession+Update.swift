@@ -1,0 +1,123 @@
+extension CardSession {
+    /// One keystroke, paste, focus or blur in `field` (CONTRACT §3 `POST /s/<id>/input`).
+    ///
+    /// - Parameters:
+    ///   - value: the input's whole value as the browser has it now.
+    ///   - caret: the caret in `value` (UTF-16 units, DOM `selectionStart`).
+    /// - Returns: the formatted value and caret to put back in the input, and what changed.
+    ///   Ignored while processing, once finished, and for fields not configured or disabled.
+    ///
+    /// Errors: while typing, a field shows one only once its value can no longer become valid (or on
+    /// every change with `validateOn: change`); on blur the full rule runs (an empty field is left
+    /// as it was: tabbing through the form is not an error); the error clears as soon as the value
+    /// is potentially valid again.
+    public mutating func update(
+        _ field: FieldType, value raw: String, caret: Int, event: InputEvent = .input
+    ) -> FieldUpdate {
+        let previous = values[field]
+        guard phase.acceptsInput, configuration.isConfigured(field), !configuration.options(for: field).disabled else {
+            let current = FormattedValue(value: previous, caret: previous.utf16.count)
+            return FieldUpdate(field: field, formatted: current, changes: [], wasIgnored: true)
+        }
+        let before = Snapshot(self)
+        switch event {
+        case .focus: focusedField = field
+        case .blur: if focusedField == field { focusedField = nil }
+        case .input, .paste: break
+        }
+        let raw = Self.bounded(raw)
+        var formatted = FormattedValue(value: previous, caret: min(max(caret, 0), previous.utf16.count))
+        if raw != previous {
+            formatted = format(field, edit: FieldEdit(previous: previous, raw: raw, caret: caret), event: event)
+            values[field] = formatted.value
+        }
+        let valueChanged = values[field] != previous
+        if valueChanged || event == .blur { validate(field, event: event, valueChanged: valueChanged) }
+        if valueChanged { refreshDependents(of: field) }
+        var changes = before.changes(to: self)
+        if valueChanged { changes.insert(.value) }
+        return FieldUpdate(field: field, formatted: formatted, changes: changes, wasIgnored: false)
+    }
+
+    /// Runs `field`'s rule after an event and updates its shown error.
+    private mutating func validate(_ field: FieldType, event: InputEvent, valueChanged: Bool) {
+        let mode: ValidationMode = event == .blur ? .blur : .typing
+        let check = check(field, mode: mode)
+        validFields.set(field, check.isValid)
+        if event == .blur {
+            guard !values[field].isEmpty else { return }
+            setError(field, check.issue)
+        } else if configuration.validateOn(field) == .change {
+            setError(field, check.issue)
+        } else {
+            setError(field, Self.shownIssue(check, mode: .typing))
+        }
+    }
+
+    /// Formats an edit of `field`; for the card number, also settles the networks in between, since
+    /// the network decides the grouping and the longest length.
+    mutating func format(_ field: FieldType, edit: FieldEdit, event: InputEvent) -> FormattedValue {
+        switch field {
+        case .cardNumber:
+            let (digits, beforeCaret) = CardNumberFormatter.digits(of: edit)
+            refreshNetworks(digits: Array(digits.prefix(CardNumberFormatter.maxDigits)))
+            let rules = shownRules
+            networks.digitCount = min(networks.digitCount, rules.maxLength)
+            return CardNumberFormatter.group(digits, beforeCaret: beforeCaret, rules: rules)
+        case .expiryDate:
+            return ExpiryFormatter.format(edit, isPaste: event == .paste, today: environment.clock.currentMonth)
+        case .cvv:
+            return edit.filtered(limit: securityCode.maxLength, keeping: { $0.isASCII && $0.isNumber })
+        case .cardholderName:
+            return CardholderNameFormatter.format(edit, autoCapitalise: configuration.autoCapitalisesCardholderName)
+        default:
+            return BillingRules.format(field, edit: edit, country: country)
+        }
+    }
+}
+
+/// The parts of the state an event can change, taken before it to report `SessionChanges`.
+struct Snapshot {
+    let errors: [FieldError]
+    let networks: ShownNetworks
+    let surcharge: Int?
+    let validity: (Bool, Bool)
+    let focusedField: FieldType?
+    let phase: SessionPhase
+
+    init(_ session: CardSession) {
+        errors = session.errors
+        networks = ShownNetworks(session)
+        surcharge = session.surchargeAmountRaw
+        validity = (session.isValid, session.isBillingValid)
+        focusedField = session.focusedField
+        phase = session.phase
+    }
+
+    func changes(to session: CardSession) -> SessionChanges {
+        var changes: SessionChanges = []
+        if errors != session.errors { changes.insert(.errors) }
+        if networks != ShownNetworks(session) { changes.insert(.networks) }
+        if surcharge != session.surchargeAmountRaw { changes.insert(.surcharge) }
+        // `canSubmit` follows from these two and the phase, reported on its own.
+        if validity != (session.isValid, session.isBillingValid) { changes.insert(.validity) }
+        if focusedField != session.focusedField { changes.insert(.focus) }
+        if phase != session.phase { changes.insert(.phase) }
+        return changes
+    }
+}
+
+/// What the shopper sees of the networks: a change here re-renders the badges and the selector.
+struct ShownNetworks: Equatable {
+    let available: [CardNetwork]
+    let selected: CardNetwork?
+    let binData: BINData?
+    let isSelectable: Bool
+
+    init(_ session: CardSession) {
+        available = session.availableNetworks
+        selected = session.selectedNetwork
+        binData = session.binData
+        isSelectable = session.isNetworkSelectable
+    }
+}

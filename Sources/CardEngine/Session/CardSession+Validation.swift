@@ -1,0 +1,66 @@
+extension CardSession {
+    /// The full rule's verdict on `field`'s current value (billing rules take the mode into
+    /// account; card rules report "potentially valid" whatever the mode).
+    func check(_ field: FieldType, mode: ValidationMode) -> FieldCheck {
+        let value = values[field]
+        let required = configuration.isRequired(field)
+        switch field {
+        case .cardNumber:
+            let digits = Array(value.utf8.lazy.filter { $0 != 0x20 })
+            return CardNumberRule(allowedNetworks: configuration.orderedAllowedCardNetworks)
+                .check(digits: digits, possible: networks.possible, shown: networks.selected, required: required)
+        case .expiryDate:
+            return ExpiryRule().check(value, today: environment.clock.currentMonth, required: required)
+        case .cvv:
+            return CVVRule.check(value, code: securityCode, required: required)
+        case .cardholderName:
+            return CardholderNameRule.check(value, required: required)
+        default:
+            return BillingRules.check(field, value: value, country: country, required: required, mode: mode)
+        }
+    }
+
+    /// The error to show for a check: while typing only what can no longer become valid, on blur
+    /// and submit whatever the full rule finds.
+    static func shownIssue(_ check: FieldCheck, mode: ValidationMode) -> ValidationIssue? {
+        mode == .typing && check.isPotentiallyValid ? nil : check.issue
+    }
+
+    mutating func setError(_ field: FieldType, _ issue: ValidationIssue?) {
+        if let index = errors.firstIndex(where: { $0.field == field }) {
+            if let issue { errors[index].issue = issue } else { errors.remove(at: index) }
+            return
+        }
+        guard let issue else { return }
+        let order = configuration.configuredFields
+        let position = order.firstIndex(of: field) ?? order.count
+        let insertAt = errors.firstIndex { (order.firstIndex(of: $0.field) ?? order.count) > position } ?? errors.count
+        errors.insert(FieldError(field: field, issue: issue), at: insertAt)
+    }
+
+    /// Re-checks the fields whose rule depends on `field` (the CVV on the card's network; postal
+    /// code, state and city on the country), keeping their shown errors honest: a shown error is
+    /// replaced by the full rule's verdict (cleared if the value now passes), and a value that can
+    /// no longer become valid shows its error even though the shopper is elsewhere.
+    mutating func refreshDependents(of field: FieldType) {
+        let dependents: [FieldType] = switch field {
+        case .cardNumber: [.cvv]
+        case .countryCode: [.postalCode, .state, .city]
+        default: []
+        }
+        for dependent in dependents where configuration.isConfigured(dependent) {
+            recheck(dependent)
+        }
+    }
+
+    /// Re-checks one field whose value did not change but whose rule's inputs did.
+    mutating func recheck(_ field: FieldType) {
+        let check = check(field, mode: .typing)
+        validFields.set(field, check.isValid)
+        if error(for: field) != nil {
+            setError(field, check.issue)
+        } else if !values[field].isEmpty, !check.isPotentiallyValid {
+            setError(field, check.issue)
+        }
+    }
+}

@@ -1,0 +1,128 @@
+/// One shopper's card form: a value-type state machine.
+///
+/// Each event method (`update`, `selectNetwork`, `resolveBIN`, `submit`, `paymentResult`, `cancel`,
+/// `expire`) mutates the state and returns what the app must know; nothing here does I/O. The app
+/// keeps sessions in its store and serialises events per session.
+public struct CardSession: Sendable {
+    /// The session's id (the app's, also in URLs).
+    public let id: String
+    /// What the merchant asked for; fixed for the session's life.
+    public let configuration: SessionConfiguration
+    /// The shared BIN source, clock and catalogs.
+    public var environment: SessionEnvironment
+    /// Where the session is in its life.
+    public internal(set) var phase: SessionPhase = .ready
+    /// The last payment attempt's result (kept until the next submit).
+    public internal(set) var payment: PaymentResult?
+    /// The field the shopper is in, from focus and blur events.
+    public internal(set) var focusedField: FieldType?
+
+    var values = FieldValues()
+    /// Shown errors, at most one per field, in the form's field order.
+    var errors: [FieldError] = []
+    /// Fields whose value passes the full rule (refreshed as they or what they depend on change).
+    var validFields = FieldSet()
+    var networks = NetworkState()
+    /// The shopper's co-badge pick, and the BIN it was made for.
+    var pick: (network: CardNetwork, bin: String)?
+    /// A BIN service's answer handed in by the app (nil record: the service does not know it).
+    var remoteBIN: (bin: String, record: BINRecord?)?
+
+    /// A new session in phase `ready`, its fields holding their configured default values.
+    public init(id: String, configuration: SessionConfiguration, environment: SessionEnvironment = SessionEnvironment()) {
+        self.id = id
+        self.configuration = configuration
+        self.environment = environment
+        for field in configuration.configuredFields {
+            if let value = configuration.options(for: field).defaultValue {
+                let edit = FieldEdit(previous: "", raw: Self.bounded(value), caret: value.utf16.count)
+                values[field] = format(field, edit: edit, event: .paste).value
+            }
+        }
+        refreshNetworks()
+        for field in configuration.configuredFields { validFields.set(field, check(field, mode: .submit).isValid) }
+    }
+
+    // MARK: read-back
+
+    /// The field's value as the form shows it (formatted); always "" for the CVV.
+    public func value(for field: FieldType) -> String { field == .cvv ? "" : values[field] }
+
+    /// The value as read back outside the form: the card number masked (first six, `•`, last four),
+    /// the CVV "", everything else as shown.
+    public func maskedValue(for field: FieldType) -> String {
+        switch field {
+        case .cardNumber: Self.mask(digits: values[.cardNumber].filter(\.isNumber))
+        case .cvv: ""
+        default: values[field]
+        }
+    }
+
+    /// Masks a card number: the first six digits and the last four stay, `•` for the rest; numbers
+    /// under 13 digits show only their first six.
+    public static func mask(digits: String) -> String {
+        let count = digits.count
+        guard count > 6 else { return digits }
+        let tail = count >= 13 ? 4 : 0
+        return digits.prefix(6) + String(repeating: "•", count: count - 6 - tail) + digits.suffix(tail)
+    }
+
+    /// The most characters the field's formatted value can hold, for the input's `maxlength`: the
+    /// shown network's grouped length for the card number (23 while unknown), 5 for `MM/YY`, the
+    /// security code's length; nil for the cardholder name (an over-long name shows HN04 instead of
+    /// being cut short).
+    public func maxLength(for field: FieldType) -> Int? {
+        switch field {
+        case .cardNumber: CardNumberFormatter.maxFormattedLength(shownRules)
+        case .expiryDate: 5
+        case .cvv: securityCode.maxLength
+        case .cardholderName: nil
+        default: BillingRules.inputLimit(of: field)
+        }
+    }
+
+    /// The number of digits in the CVV (the value itself never leaves the session but in the draft).
+    public var cvvLength: Int { values[.cvv].utf8.count }
+
+    /// The shown errors, in field order.
+    public var fieldErrors: [FieldError] { errors }
+
+    /// The error shown for `field`, if any.
+    public func error(for field: FieldType) -> ValidationIssue? { errors.first { $0.field == field }?.issue }
+
+    /// The catalog for the session's locale.
+    public var catalog: MessageCatalog { environment.catalogs.catalog(for: configuration.locale) }
+
+    /// The message for a shown error, honouring the field's `messages` overrides.
+    public func message(for error: FieldError) -> String {
+        catalog.message(
+            for: error.field, issue: error.issue, overrides: configuration.options(for: error.field).messages)
+    }
+
+    /// Whether every card field passes its full rule (Primer's `isValid`).
+    public var isValid: Bool { validFields.containsAll(configuration.cardFields) }
+
+    /// Whether every active billing field passes its rule (true when there are none).
+    public var isBillingValid: Bool { validFields.containsAll(configuration.activeBillingFields) }
+
+    /// Whether a submit would start a payment now.
+    public var canSubmit: Bool { phase.acceptsInput && isValid && isBillingValid }
+
+    /// True while the payment is processing (the form shows it busy).
+    public var isLoading: Bool { phase == .processing }
+
+    /// The billing country's code when the form has a country field and it holds a known country.
+    public var selectedCountry: String? { country?.code }
+
+    /// The billing country, when selected.
+    public var country: Country? {
+        configuration.isConfigured(.countryCode) ? Countries.country(values[.countryCode]) : nil
+    }
+
+    /// Bounds what the browser may send for one field (UTF-16 units), before any formatting.
+    static let maxRawLength = 512
+
+    static func bounded(_ raw: String) -> String {
+        raw.utf16.count <= maxRawLength ? raw : String(decoding: Array(raw.utf16.prefix(maxRawLength)), as: UTF16.self)
+    }
+}

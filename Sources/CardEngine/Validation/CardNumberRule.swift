@@ -1,0 +1,72 @@
+/// The card number rule: a length the network issues, the Luhn check digit (not for UnionPay), and
+/// a network the merchant accepts.
+public struct CardNumberRule: Hashable, Sendable {
+    /// Networks the merchant accepts (`orderedAllowedCardNetworks`), as a bit per network: this
+    /// runs on every keystroke, where building a `Set` would cost more than the rule.
+    var allowedBits: UInt32
+
+    public init(allowedNetworks: some Sequence<CardNetwork> = CardNetwork.defaultAllowed) {
+        allowedBits = allowedNetworks.reduce(0) { $0 | $1.bit }
+    }
+
+    /// Whether the merchant accepts `network`.
+    public func allows(_ network: CardNetwork) -> Bool { allowedBits & network.bit != 0 }
+
+    /// Checks a card number (spaces and dashes ignored).
+    ///
+    /// - Parameters:
+    ///   - binRecord: the BIN table's answer for this number, when there is one: its networks
+    ///     replace the prefix rules'.
+    ///   - shown: the network the form shows (the shopper's pick on a co-badged card); its lengths
+    ///     apply when the merchant accepts it.
+    /// - Potentially valid while more digits could still make it valid: a 16-digit Visa failing Luhn
+    ///   is (Visa issues 19 digits), a 16-digit Mastercard failing Luhn is not. A number whose only
+    ///   possible networks the merchant refuses is `unsupported-card-type` at once.
+    public func check(
+        _ value: String, binRecord: BINRecord? = nil, shown: CardNetwork? = nil, required: Bool = true
+    ) -> FieldCheck {
+        var digits: [UInt8] = []
+        digits.reserveCapacity(20)
+        for byte in value.utf8 where byte != 0x20 && byte != UInt8(ascii: "-") {
+            guard (0x30...0x39).contains(byte), digits.count <= CardNumberFormatter.maxDigits else {
+                return Self.invalid(potentially: false)
+            }
+            digits.append(byte)
+        }
+        return check(digits: digits, binRecord: binRecord, shown: shown, required: required)
+    }
+
+    /// Checks ASCII digits (the session's path: no separators left).
+    func check(digits: [UInt8], binRecord: BINRecord?, shown: CardNetwork?, required: Bool) -> FieldCheck {
+        check(digits: digits, possible: Self.possibleNetworks(digits, binRecord: binRecord), shown: shown, required: required)
+    }
+
+    /// The networks a number may belong to: the BIN data's, else the prefix rules' candidates,
+    /// else `OTHER`.
+    static func possibleNetworks(_ digits: [UInt8], binRecord: BINRecord?) -> [CardNetwork] {
+        if let binRecord, !binRecord.networks.isEmpty { return binRecord.networks }
+        let detection = CardNetwork.detect(PrefixValues(digits))
+        return detection.candidates.isEmpty ? [.other] : detection.candidates
+    }
+
+    /// Checks ASCII digits whose possible networks are already known.
+    func check(digits: [UInt8], possible: [CardNetwork], shown: CardNetwork?, required: Bool) -> FieldCheck {
+        if digits.isEmpty { return required ? FieldCheck(issue: .required, isPotentiallyValid: true) : .valid }
+        guard digits.count <= CardNumberFormatter.maxDigits else { return Self.invalid(potentially: false) }
+        let accepted = possible.filter(allows)
+        guard let first = accepted.first else {
+            return possible == [.other] ? Self.invalid(potentially: false) : Self.unsupported
+        }
+        let network = shown.flatMap { accepted.contains($0) ? $0 : nil } ?? first
+        let rules = network.rules
+        if rules.lengths.contains(digits.count), !rules.usesLuhn || Luhn.isValid(digits) { return .valid }
+        let longest = accepted.map(\.rules.maxLength).max() ?? rules.maxLength
+        return Self.invalid(potentially: digits.count < longest)
+    }
+
+    static let unsupported = FieldCheck(issue: ValidationIssue(code: "unsupported-card-type"), isPotentiallyValid: false)
+
+    static func invalid(potentially: Bool) -> FieldCheck {
+        FieldCheck(issue: ValidationIssue(code: "invalid-card-number"), isPotentiallyValid: potentially)
+    }
+}
