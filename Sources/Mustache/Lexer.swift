@@ -11,6 +11,8 @@ struct Lexer {
     private var line = 1
     private var lineStart = 0
     private var tokens: [Token] = []
+    /// The last column computed: where counting resumes for the next location on the same line.
+    private var counted = (line: 0, offset: 0, column: 1)
 
     private init(source: SourceText) {
         self.source = source
@@ -115,10 +117,15 @@ struct Lexer {
         tokens.append(Token(kind: kind, range: range, content: content, location: location ?? self.location(of: range.lowerBound)))
     }
 
-    /// The location of byte `offset`, which must be on the current line.
-    private func location(of offset: Int) -> SourceLocation {
-        var column = 1
-        for index in lineStart..<offset where bytes[index] & 0xC0 != 0x80 { column += 1 }
+    /// The location of byte `offset`, which must be on the current line and not before the last
+    /// location asked for: columns are counted on from there, so a long line costs linear time.
+    private mutating func location(of offset: Int) -> SourceLocation {
+        if counted.line != line || counted.offset > offset {
+            counted = (line, lineStart, 1)
+        }
+        var column = counted.column
+        for index in counted.offset..<offset where bytes[index] & 0xC0 != 0x80 { column += 1 }
+        counted = (line, offset, column)
         return SourceLocation(templateName: source.name, line: line, column: column, offset: offset)
     }
 

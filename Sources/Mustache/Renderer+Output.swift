@@ -1,30 +1,9 @@
 extension Renderer {
-    /// Appends template text, putting the indentation at the start of each of its lines.
-    mutating func appendText(_ text: String) {
-        guard !text.isEmpty else { return }
-        if indentation.isEmpty {
-            output.append(text)
-            atLineStart = text.utf8.last == UInt8(ascii: "\n")
-            return
-        }
-        var lineStart = text.startIndex
-        let utf8 = text.utf8
-        var index = utf8.startIndex
-        while index != utf8.endIndex {
-            let byte = utf8[index]
-            index = utf8.index(after: index)
-            if byte == UInt8(ascii: "\n") {
-                appendLine(text[lineStart..<index])
-                lineStart = index
-            }
-        }
-        if lineStart != text.endIndex { appendLine(text[lineStart...]) }
-    }
-
-    private mutating func appendLine(_ line: Substring) {
-        if atLineStart { output.append(indentation) }
-        output.append(contentsOf: line)
-        atLineStart = line.utf8.last == UInt8(ascii: "\n")
+    /// Appends a piece of template text (at most one line), indented if it starts a line.
+    mutating func appendText(_ slice: Program.Slice, endsLine: Bool) {
+        if atLineStart, !indentation.isEmpty { output.append(contentsOf: indentation) }
+        output.append(contentsOf: arena[slice.range])
+        atLineStart = endsLine
     }
 
     /// Appends an interpolated value. Its own line breaks take no indentation: only the
@@ -40,54 +19,35 @@ extension Renderer {
     private mutating func appendValueText(_ text: String, escaped: Bool) {
         guard !text.isEmpty else { return }
         if atLineStart {
-            output.append(indentation)
+            output.append(contentsOf: indentation)
             atLineStart = false
         }
-        if escaped {
-            Self.appendEscaped(text, to: &output)
-        } else {
-            output.append(text)
+        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            escaped ? Self.appendEscaped(bytes, to: &output) : output.append(contentsOf: bytes)
+        }
+        if copied == nil {
+            let bytes = Array(text.utf8)
+            bytes.withUnsafeBufferPointer { escaped ? Self.appendEscaped($0, to: &output) : output.append(contentsOf: $0) }
         }
     }
 
-    /// HTML-escapes `& < > " '`, copying runs of other bytes whole.
-    static func appendEscaped(_ text: String, to output: inout String) {
-        var text = text
-        let clean = text.withUTF8 { bytes in !bytes.contains(where: needsEscape) }
-        if clean {
-            output.append(text)
-            return
-        }
-        let utf8 = text.utf8
-        var runStart = utf8.startIndex
-        var index = utf8.startIndex
-        while index != utf8.endIndex {
-            let byte = utf8[index]
-            if needsEscape(byte) {
-                output.append(contentsOf: text[runStart..<index])
-                output.append(replacement(for: byte))
-                index = utf8.index(after: index)
-                runStart = index
-            } else {
-                index = utf8.index(after: index)
+    /// HTML-escapes `& < > " '` into `output`, copying runs of other bytes whole.
+    static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        var runStart = 0
+        for index in 0..<bytes.count {
+            let replacement: StaticString
+            switch bytes[index] {
+            case UInt8(ascii: "&"): replacement = "&amp;"
+            case UInt8(ascii: "<"): replacement = "&lt;"
+            case UInt8(ascii: ">"): replacement = "&gt;"
+            case UInt8(ascii: "\""): replacement = "&quot;"
+            case UInt8(ascii: "'"): replacement = "&#39;"
+            default: continue
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            output.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+            runStart = index + 1
         }
-        output.append(contentsOf: text[runStart..<utf8.endIndex])
-    }
-
-    @inline(__always)
-    private static func needsEscape(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
-            || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
-    }
-
-    private static func replacement(for byte: UInt8) -> String {
-        switch byte {
-        case UInt8(ascii: "&"): "&amp;"
-        case UInt8(ascii: "<"): "&lt;"
-        case UInt8(ascii: ">"): "&gt;"
-        case UInt8(ascii: "\""): "&quot;"
-        default: "&#39;"
-        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }
 }

@@ -1,142 +1,165 @@
-/// Walks compiled templates with a context stack, appending everything to one output string.
+/// Steps through a library's lowered operations with a context stack, appending every byte to one
+/// growing buffer.
 ///
 /// Recursion (sections, partials, parents, blocks) is counted, so that no template — however it
 /// includes itself — can run the stack out: past `maxDepth` rendering stops with an error.
-struct Renderer {
+struct Renderer: ~Copyable {
     static let maxDepth = 200
     /// Past this output size (bytes) rendering stops: a template including itself twice per level
     /// would otherwise grow without bound long before it nests too deep.
     static let maxOutput = 1 << 26
 
-    var output = ""
-    let templates: [String: Template]
+    var output: [UInt8] = []
+    let program: Program
+    let ops: UnsafeBufferPointer<Program.Op>
+    let arena: UnsafeBufferPointer<UInt8>
+    /// The compiled templates, for locating errors only.
+    private let templates: [String: Template]
     /// The context stack; the innermost context is last.
-    private var stack: [TemplateValue]
-    /// Blocks passed to the parents being rendered, outermost first: the first match wins, so the
-    /// child that started the inheritance chain overrides its ancestors.
-    private var overrides: [TemplateNode.Block] = []
-    var indentation = ""
+    var stack: [TemplateValue]
+    /// Arguments of the parents being rendered (indices into `program.arguments`), outermost first:
+    /// the first match wins, so the child that started an inheritance chain overrides its ancestors.
+    private var overrides: [Int32] = []
+    /// The indentation the current template text takes at the start of each line.
+    var indentation: [UInt8] = []
     /// Whether the next template text starts a line, and so takes the indentation first.
     var atLineStart = true
     private var depth = 0
 
-    init(templates: [String: Template], data: TemplateValue) {
+    init(
+        program: Program, ops: UnsafeBufferPointer<Program.Op>, arena: UnsafeBufferPointer<UInt8>,
+        templates: [String: Template], data: TemplateValue
+    ) {
+        self.program = program
+        self.ops = ops
+        self.arena = arena
         self.templates = templates
         self.stack = [data]
     }
 
-    mutating func render(_ nodes: [TemplateNode]) throws(TemplateError) {
-        for node in nodes {
-            switch node {
-            case .text(let text):
-                appendText(text.value)
-            case .variable(let variable):
-                appendValue(resolve(variable.path), escaped: variable.isEscaped)
-            case .section(let section):
-                try renderSection(section)
-            case .invertedSection(let section):
-                if !resolve(section.path).isTruthy {
-                    try nested(section.children, at: section.location)
-                }
-            case .partial(let partial):
-                try renderPartial(partial)
-            case .parent(let parent):
-                try renderParent(parent)
-            case .block(let block):
-                try renderBlock(block)
+    /// Renders template number `number`.
+    mutating func render(template number: Int32) throws(TemplateError) {
+        let range = program.templates[Int(number)]
+        try run(Int(range.lowerBound)..<Int(range.upperBound))
+    }
+
+    private mutating func run(_ range: Range<Int>) throws(TemplateError) {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            switch ops[index] {
+            case .text(let slice, let endsLine):
+                appendText(slice, endsLine: endsLine)
+                index += 1
+            case .variable(let keys, let escaped):
+                appendValue(resolve(keys), escaped: escaped)
+                index += 1
+            case .section(let keys, let end):
+                try renderSection(resolve(keys), body: index + 1..<Int(end), at: index)
+                index = Int(end)
+            case .inverted(let keys, let end):
+                if !resolve(keys).isTruthy { try nested(index + 1..<Int(end), at: index) }
+                index = Int(end)
+            case .partial(let inclusion):
+                try include(inclusion, at: index)
+                index += 1
+            case .parent(let inclusion, let end):
+                try include(inclusion, at: index)
+                index = Int(end)
+            case .block(let name, let end, let extra):
+                try renderBlock(name, defaultBody: index + 1..<Int(end), indentation: extra, at: index)
+                index = Int(end)
             }
         }
     }
 
-    private mutating func renderSection(_ section: TemplateNode.Section) throws(TemplateError) {
-        let value = resolve(section.path)
-        switch value {
-        case .list(let items):
+    private mutating func renderSection(_ value: TemplateValue, body: Range<Int>, at index: Int) throws(TemplateError) {
+        if case .list(let items) = value {
             for item in items {
                 stack.append(item)
                 defer { stack.removeLast() }
-                try nested(section.children, at: section.location)
+                try nested(body, at: index)
             }
-        default:
-            guard value.isTruthy else { return }
+        } else if value.isTruthy {
             stack.append(value)
             defer { stack.removeLast() }
-            try nested(section.children, at: section.location)
+            try nested(body, at: index)
         }
     }
 
-    private mutating func renderPartial(_ partial: TemplateNode.Partial) throws(TemplateError) {
-        guard let template = lookUp(partial.name) else { return }
-        try expand(template, indentation: partial.indentation, at: partial.location)
-    }
-
-    /// Renders the parent's template with the tag's blocks added to the overrides; blocks already
-    /// overridden further out keep their outer content.
-    private mutating func renderParent(_ parent: TemplateNode.Parent) throws(TemplateError) {
-        guard let template = lookUp(parent.name) else { return }
-        let saved = overrides.count
-        overrides += parent.arguments
-        defer { overrides.removeSubrange(saved...) }
-        try expand(template, indentation: parent.indentation, at: parent.location)
+    /// Renders a partial or a parent in place. A standalone tag adds its indentation; a tag that
+    /// shares its line renders the template unindented, as if its text were pasted there. A
+    /// parent's arguments join the overrides after those already there.
+    private mutating func include(_ number: Int32, at index: Int) throws(TemplateError) {
+        let inclusion = program.inclusions[Int(number)]
+        guard let template = lookUp(inclusion.target) else { return }
+        guard output.count <= Self.maxOutput else {
+            throw error(.outputTooLarge, "rendering stopped: the output passed \(Self.maxOutput) bytes", at: index)
+        }
+        // Swapping the indentation out (or truncating it back) restores it without copying it.
+        var outer: [UInt8] = []
+        let outerCount = indentation.count
+        let savedOverrides = overrides.count
+        if inclusion.indentation.isNone {
+            swap(&outer, &indentation)
+        } else {
+            indentation.append(contentsOf: arena[inclusion.indentation.range])
+            atLineStart = true
+        }
+        defer {
+            if inclusion.indentation.isNone {
+                swap(&outer, &indentation)
+            } else {
+                indentation.removeSubrange(outerCount...)
+            }
+            overrides.removeSubrange(savedOverrides...)
+        }
+        overrides.append(contentsOf: inclusion.arguments)
+        let range = program.templates[Int(template)]
+        try nested(Int(range.lowerBound)..<Int(range.upperBound), at: index)
     }
 
     /// Renders the overriding content if a parent was given this block, else the default content.
-    private mutating func renderBlock(_ block: TemplateNode.Block) throws(TemplateError) {
-        guard let override = overrides.first(where: { $0.name == block.name }) else {
-            try nested(block.children, at: block.location)
+    private mutating func renderBlock(
+        _ name: Int32, defaultBody: Range<Int>, indentation extra: Program.Slice, at index: Int
+    ) throws(TemplateError) {
+        guard let argument = overrides.first(where: { program.arguments[Int($0)].name == name }) else {
+            try nested(defaultBody, at: index)
             return
         }
-        let saved = indentation
-        indentation += block.indentation ?? ""
-        defer { indentation = saved }
-        try nested(override.children, at: block.location)
+        let body = program.arguments[Int(argument)].body
+        let saved = indentation.count
+        indentation.append(contentsOf: arena[extra.range])
+        defer { indentation.removeSubrange(saved...) }
+        try nested(Int(body.lowerBound)..<Int(body.upperBound), at: index)
     }
 
-    /// Renders another template in place: with the tag's indentation added when the tag stands
-    /// alone, with none when it shares its line (as if the partial's text were pasted there).
-    private mutating func expand(
-        _ template: Template, indentation extra: String?, at location: SourceLocation
-    ) throws(TemplateError) {
-        guard output.utf8.count <= Self.maxOutput else {
-            throw error(.outputTooLarge, "rendering stopped: the output passed \(Self.maxOutput) bytes", at: location)
-        }
-        let saved = indentation
-        if let extra {
-            indentation += extra
-            atLineStart = true
-        } else {
-            indentation = ""
-        }
-        defer { indentation = saved }
-        try nested(template.nodes, at: location)
-    }
-
-    private mutating func nested(_ nodes: [TemplateNode], at location: SourceLocation) throws(TemplateError) {
+    private mutating func nested(_ range: Range<Int>, at index: Int) throws(TemplateError) {
         guard depth < Self.maxDepth else {
             throw error(
                 .recursionTooDeep,
                 "rendering nests more than \(Self.maxDepth) levels deep here; does a partial or parent include itself?",
-                at: location)
+                at: index)
         }
         depth += 1
         defer { depth -= 1 }
-        try render(nodes)
+        try run(range)
     }
 
-    private func lookUp(_ reference: TemplateReference) -> Template? {
-        switch reference {
-        case .named(let name):
-            return templates[name]
-        case .dynamic(let path):
-            guard case .string(let name) = resolve(path) else { return nil }
-            return templates[name]
+    private func lookUp(_ target: Program.Target) -> Int32? {
+        switch target {
+        case .template(let number):
+            return number < 0 ? nil : number
+        case .dynamic(let keys):
+            guard case .string(let name) = resolve(keys) else { return nil }
+            return program.numbers[name]
         }
     }
 
     /// Resolves a name as the spec says: `.` is the top of the stack; otherwise the first key is
     /// looked up from the top of the stack down, and the rest only inside what it found.
-    func resolve(_ path: ValuePath) -> TemplateValue {
-        guard let first = path.keys.first else { return stack[stack.count - 1] }
+    func resolve(_ keys: Program.Keys) -> TemplateValue {
+        guard keys.count > 0 else { return stack[stack.count - 1] }
+        let first = program.keys[Int(keys.start)]
         var index = stack.count - 1
         var found: TemplateValue?
         while index >= 0, found == nil {
@@ -144,17 +167,21 @@ struct Renderer {
             index -= 1
         }
         guard var value = found else { return .null }
-        for key in path.keys.dropFirst() {
-            guard case .object(let members) = value, let next = members[key] else { return .null }
+        for offset in 1..<Int(keys.count) {
+            guard case .object(let members) = value, let next = members[program.keys[Int(keys.start) + offset]] else {
+                return .null
+            }
             value = next
         }
         return value
     }
 
-    private func error(_ code: TemplateError.Code, _ message: String, at location: SourceLocation) -> TemplateError {
+    private func error(_ code: TemplateError.Code, _ message: String, at index: Int) -> TemplateError {
+        let location = program.locations[index]
         guard let template = templates[location.templateName] else {
-            return TemplateError(code: code, message: message, templateName: location.templateName,
-                                 line: location.line, column: location.column)
+            return TemplateError(
+                code: code, message: message, templateName: location.templateName,
+                line: location.line, column: location.column)
         }
         return template.error(code, message, at: location)
     }

@@ -56,7 +56,11 @@ struct StandaloneRules {
     private mutating func processLine(_ line: Range<Int>) {
         outdent(line.lowerBound)
         let tags = line.filter { !removed[$0] && tokens[$0].tagKind != nil }
-        let clearances = tags.map { (left: isClear(line.lowerBound..<$0), right: isClear($0 + 1..<line.upperBound)) }
+        // A tag is clear on the left when it is the line's first token that is not whitespace, and
+        // on the right when it is the last: one scan each way, however many tags the line holds.
+        let firstSolid = line.first(where: isSolid) ?? line.upperBound
+        let lastSolid = line.last(where: isSolid) ?? line.lowerBound
+        let clearances = tags.map { (left: $0 == firstSolid, right: $0 == lastSolid) }
         for (tag, clear) in zip(tags, clearances) {
             applyPairRules(tag, left: clear.left, right: clear.right, line: line)
         }
@@ -72,7 +76,7 @@ struct StandaloneRules {
         let partner = structure.partners[tag]
         switch structure.roles[tag] {
         case .parentOpen, .parameterOpen:
-            let leading = leading(tag, in: line)
+            let leading = left ? leading(tag, in: line) : []
             let intrinsic = structure.roles[tag] == .parameterOpen && right ? leadingWhitespace(at: line.upperBound) : nil
             pendingPairs[tag] = PendingPair(leftClear: left, leading: leading, leadingText: text(of: leading), intrinsic: intrinsic)
         case .parentClose:
@@ -130,15 +134,13 @@ struct StandaloneRules {
         return String(decoding: whitespace, as: UTF8.self)
     }
 
-    /// Whether the live tokens in `range` are only spaces, tabs and a line ending.
-    private func isClear(_ range: Range<Int>) -> Bool {
-        range.allSatisfy { index in
-            if removed[index] { return true }
-            switch tokens[index].kind {
-            case .newline: return true
-            case .tag: return false
-            case .text: return bytes[tokens[index].range].allSatisfy { $0 == 0x20 || $0 == 0x09 }
-            }
+    /// Whether token `index` is live and more than spaces, tabs or a line ending.
+    private func isSolid(_ index: Int) -> Bool {
+        if removed[index] { return false }
+        switch tokens[index].kind {
+        case .newline: return false
+        case .tag: return true
+        case .text: return !bytes[tokens[index].range].allSatisfy { $0 == 0x20 || $0 == 0x09 }
         }
     }
 

@@ -59,13 +59,28 @@ public struct TemplateError: Error, Sendable, Hashable, CustomStringConvertible 
         return templateName.isEmpty ? "<templates>" : templateName + ".mustache"
     }
 
-    /// `FILE:LINE:COL: error: MESSAGE`, then the source line and a caret under the column.
+    /// `FILE:LINE:COL: error: MESSAGE`, then the source line and a caret under the column. A very
+    /// long line is shown as a window around the column, marked with `…` where it is cut.
     public var description: String {
         guard line > 0 else { return "\(displayPath): error: \(message)" }
-        var caret = ""
-        for scalar in sourceLine.unicodeScalars.prefix(max(column - 1, 0)) {
+        let scalars = Array(sourceLine.unicodeScalars)
+        let target = min(max(column - 1, 0), scalars.count)
+        var start = 0
+        var end = scalars.count
+        if scalars.count > Self.maxShownLine {
+            start = max(0, target - Self.maxShownLine / 2)
+            end = min(scalars.count, start + Self.maxShownLine)
+        }
+        var shown = start > 0 ? "…" : ""
+        var caret = start > 0 ? " " : ""
+        shown.unicodeScalars.append(contentsOf: scalars[start..<end])
+        if end < scalars.count { shown += "…" }
+        for scalar in scalars[start..<target] {
             caret.unicodeScalars.append(scalar == "\t" ? "\t" : " ")
         }
-        return "\(displayPath):\(line):\(column): error: \(message)\n\(sourceLine)\n\(caret)^"
+        return "\(displayPath):\(line):\(column): error: \(message)\n\(shown)\n\(caret)^"
     }
+
+    /// The most of a source line an error prints.
+    static let maxShownLine = 160
 }

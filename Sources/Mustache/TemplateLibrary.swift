@@ -4,11 +4,19 @@
 /// parses. A library is a value: build a new one to reload.
 public struct TemplateLibrary: Sendable {
     /// The compiled templates by name.
-    public private(set) var templates: [String: Template]
+    public let templates: [String: Template]
+    /// Every template lowered for rendering.
+    private let program: Program
 
     /// A library with no templates.
     public init() {
         self.templates = [:]
+        self.program = Program([:])
+    }
+
+    private init(compiled templates: [String: Template]) {
+        self.templates = templates
+        self.program = Program(templates)
     }
 
     /// Compiles every template of `layers`, a later layer shadowing an earlier one name by name.
@@ -39,15 +47,16 @@ public struct TemplateLibrary: Sendable {
             entries.merge(read.entries) { _, later in later }
             errors += read.errors
         }
-        var library = TemplateLibrary()
+        var templates: [String: Template] = [:]
         for name in entries.keys.sorted() {
             let entry = entries[name]!
             do {
-                library.templates[name] = try Template(name: name, source: entry.source, path: entry.path)
+                templates[name] = try Template(name: name, source: entry.source, path: entry.path)
             } catch {
                 errors.append(error)
             }
         }
+        let library = TemplateLibrary(compiled: templates)
         return (library, errors)
     }
 
@@ -55,9 +64,7 @@ public struct TemplateLibrary: Sendable {
     /// already compiled are kept as they are.
     public func overlaid(with layer: TemplateSource) throws(TemplateError) -> TemplateLibrary {
         let top = try TemplateLibrary([layer])
-        var library = self
-        library.templates.merge(top.templates) { _, later in later }
-        return library
+        return TemplateLibrary(compiled: templates.merging(top.templates) { _, later in later })
     }
 
     /// Every template's name, sorted.
@@ -79,20 +86,38 @@ public struct TemplateLibrary: Sendable {
 
     /// Renders like `render(_:data:)`, appending to `output`. On error, `output` is left as it was.
     public func render(_ name: String, data: TemplateValue, into output: inout String) throws(TemplateError) {
-        guard let template = templates[name] else {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Self.initialCapacity)
+        try render(name, data: data, into: &bytes)
+        output += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Renders like `render(_:data:)`, appending UTF-8 to `bytes`: what an HTTP response sends,
+    /// without building a `String` first. On error, `bytes` is left as it was.
+    public func render(_ name: String, data: TemplateValue, into bytes: inout [UInt8]) throws(TemplateError) {
+        guard let number = program.numbers[name] else {
             throw TemplateError(
                 code: .templateNotFound, message: "no template named '\(name)'", templateName: name)
         }
-        let mark = output.utf8.count
-        var renderer = Renderer(templates: templates, data: data)
-        swap(&renderer.output, &output)
+        let mark = bytes.count
+        var output: [UInt8] = []
+        swap(&output, &bytes)
+        defer { swap(&output, &bytes) }
         do {
-            try renderer.render(template.nodes)
-            swap(&renderer.output, &output)
+            try program.ops.withUnsafeBufferPointer { ops throws(TemplateError) in
+                try program.arena.withUnsafeBufferPointer { arena throws(TemplateError) in
+                    var renderer = Renderer(program: program, ops: ops, arena: arena, templates: templates, data: data)
+                    swap(&renderer.output, &output)
+                    defer { swap(&renderer.output, &output) }
+                    try renderer.render(template: number)
+                }
+            }
         } catch {
-            swap(&renderer.output, &output)
-            output.removeSubrange(output.utf8.index(output.startIndex, offsetBy: mark)...)
+            output.removeSubrange(mark...)
             throw error
         }
     }
+
+    /// What a render's buffer starts with: a whole form page fits, so it rarely has to grow.
+    private static let initialCapacity = 8 * 1024
 }
