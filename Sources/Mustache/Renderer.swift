@@ -4,7 +4,7 @@
 /// Recursion (sections, partials, parents, blocks) is counted, so that no template — however it
 /// includes itself — can run the stack out: past `maxDepth` rendering stops with an error.
 struct Renderer: ~Copyable {
-    static let maxDepth = 200
+    static let maxDepth = 100
     /// Past this output size (bytes) rendering stops: a template including itself twice per level
     /// would otherwise grow without bound long before it nests too deep.
     static let maxOutput = 1 << 26
@@ -13,8 +13,6 @@ struct Renderer: ~Copyable {
     let program: Program
     let ops: UnsafeBufferPointer<Program.Op>
     let arena: UnsafeBufferPointer<UInt8>
-    /// The compiled templates, for locating errors only.
-    private let templates: [String: Template]
     /// The context stack; the innermost context is last.
     var stack: [TemplateValue]
     /// Arguments of the parents being rendered (indices into `program.arguments`), outermost first:
@@ -26,24 +24,31 @@ struct Renderer: ~Copyable {
     var atLineStart = true
     private var depth = 0
 
+    /// Why rendering stopped, with the operation where it did. Kept this small on purpose: every
+    /// recursive frame reserves room for what it may throw, so the full `TemplateError` (built
+    /// once, by `templateError(for:)`) would cost stack on every level.
+    enum Stop: Error {
+        case tooDeep(at: Int)
+        case outputTooLarge(at: Int)
+    }
+
     init(
         program: Program, ops: UnsafeBufferPointer<Program.Op>, arena: UnsafeBufferPointer<UInt8>,
-        templates: [String: Template], data: TemplateValue
+        data: TemplateValue
     ) {
         self.program = program
         self.ops = ops
         self.arena = arena
-        self.templates = templates
         self.stack = [data]
     }
 
     /// Renders template number `number`.
-    mutating func render(template number: Int32) throws(TemplateError) {
+    mutating func render(template number: Int32) throws(Stop) {
         let range = program.templates[Int(number)]
         try run(Int(range.lowerBound)..<Int(range.upperBound))
     }
 
-    private mutating func run(_ range: Range<Int>) throws(TemplateError) {
+    private mutating func run(_ range: Range<Int>) throws(Stop) {
         var index = range.lowerBound
         while index < range.upperBound {
             switch ops[index] {
@@ -72,7 +77,7 @@ struct Renderer: ~Copyable {
         }
     }
 
-    private mutating func renderSection(_ value: TemplateValue, body: Range<Int>, at index: Int) throws(TemplateError) {
+    private mutating func renderSection(_ value: TemplateValue, body: Range<Int>, at index: Int) throws(Stop) {
         if case .list(let items) = value {
             for item in items {
                 stack.append(item)
@@ -89,12 +94,10 @@ struct Renderer: ~Copyable {
     /// Renders a partial or a parent in place. A standalone tag adds its indentation; a tag that
     /// shares its line renders the template unindented, as if its text were pasted there. A
     /// parent's arguments join the overrides after those already there.
-    private mutating func include(_ number: Int32, at index: Int) throws(TemplateError) {
+    private mutating func include(_ number: Int32, at index: Int) throws(Stop) {
         let inclusion = program.inclusions[Int(number)]
         guard let template = lookUp(inclusion.target) else { return }
-        guard output.count <= Self.maxOutput else {
-            throw error(.outputTooLarge, "rendering stopped: the output passed \(Self.maxOutput) bytes", at: index)
-        }
+        guard output.count <= Self.maxOutput else { throw .outputTooLarge(at: index) }
         // Swapping the indentation out (or truncating it back) restores it without copying it.
         var outer: [UInt8] = []
         let outerCount = indentation.count
@@ -121,7 +124,7 @@ struct Renderer: ~Copyable {
     /// Renders the overriding content if a parent was given this block, else the default content.
     private mutating func renderBlock(
         _ name: Int32, defaultBody: Range<Int>, indentation extra: Program.Slice, at index: Int
-    ) throws(TemplateError) {
+    ) throws(Stop) {
         guard let argument = overrides.first(where: { program.arguments[Int($0)].name == name }) else {
             try nested(defaultBody, at: index)
             return
@@ -133,13 +136,8 @@ struct Renderer: ~Copyable {
         try nested(Int(body.lowerBound)..<Int(body.upperBound), at: index)
     }
 
-    private mutating func nested(_ range: Range<Int>, at index: Int) throws(TemplateError) {
-        guard depth < Self.maxDepth else {
-            throw error(
-                .recursionTooDeep,
-                "rendering nests more than \(Self.maxDepth) levels deep here; does a partial or parent include itself?",
-                at: index)
-        }
+    private mutating func nested(_ range: Range<Int>, at index: Int) throws(Stop) {
+        guard depth < Self.maxDepth else { throw .tooDeep(at: index) }
         depth += 1
         defer { depth -= 1 }
         try run(range)
@@ -176,7 +174,19 @@ struct Renderer: ~Copyable {
         return value
     }
 
-    private func error(_ code: TemplateError.Code, _ message: String, at index: Int) -> TemplateError {
+}
+
+extension Renderer.Stop {
+    /// The error this stop reports, located at the tag where rendering stopped.
+    func templateError(in program: Program, templates: [String: Template]) -> TemplateError {
+        let (code, message, index): (TemplateError.Code, String, Int) = switch self {
+        case .tooDeep(let index):
+            (.recursionTooDeep,
+             "rendering nests more than \(Renderer.maxDepth) levels deep here; does a partial or parent include itself?",
+             index)
+        case .outputTooLarge(let index):
+            (.outputTooLarge, "rendering stopped: the output passed \(Renderer.maxOutput) bytes", index)
+        }
         let location = program.locations[index]
         guard let template = templates[location.templateName] else {
             return TemplateError(

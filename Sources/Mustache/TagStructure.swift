@@ -21,7 +21,7 @@ struct TagStructure {
 
     /// Elements nest at most this deep in one template, so that rendering and any tool walking the
     /// tree recursively stay far from the end of the stack.
-    static let maxNesting = 100
+    static let maxNesting = 50
 
     private(set) var roles: [Role]
     /// For an opening or closing tag, the index of its partner; -1 for everything else.

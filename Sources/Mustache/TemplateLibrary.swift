@@ -100,22 +100,22 @@ public struct TemplateLibrary: Sendable {
                 code: .templateNotFound, message: "no template named '\(name)'", templateName: name)
         }
         let mark = bytes.count
-        var output: [UInt8] = []
-        swap(&output, &bytes)
-        defer { swap(&output, &bytes) }
-        do {
-            try program.ops.withUnsafeBufferPointer { ops throws(TemplateError) in
-                try program.arena.withUnsafeBufferPointer { arena throws(TemplateError) in
-                    var renderer = Renderer(program: program, ops: ops, arena: arena, templates: templates, data: data)
-                    swap(&renderer.output, &output)
-                    defer { swap(&renderer.output, &output) }
+        let stop: Renderer.Stop? = program.ops.withUnsafeBufferPointer { ops in
+            program.arena.withUnsafeBufferPointer { arena in
+                var renderer = Renderer(program: program, ops: ops, arena: arena, data: data)
+                swap(&renderer.output, &bytes)
+                defer { swap(&renderer.output, &bytes) }
+                do throws(Renderer.Stop) {
                     try renderer.render(template: number)
+                    return nil
+                } catch {
+                    return error
                 }
             }
-        } catch {
-            output.removeSubrange(mark...)
-            throw error
         }
+        guard let stop else { return }
+        bytes.removeSubrange(mark...)
+        throw stop.templateError(in: program, templates: templates)
     }
 
     /// What a render's buffer starts with: a whole form page fits, so it rarely has to grow.
