@@ -3,11 +3,14 @@
 public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     /// The template's library name, e.g. `blocks/card-number`.
     public var templateName: String
+    /// 1-based.
     public var line: Int
+    /// 1-based, in Unicode scalars.
     public var column: Int
     /// The offset in the source's UTF-8 bytes, for tools that look at the surrounding text.
     public var offset: Int
 
+    /// A location in the template `templateName`.
     public init(templateName: String, line: Int, column: Int, offset: Int) {
         self.templateName = templateName
         self.line = line

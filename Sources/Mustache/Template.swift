@@ -4,6 +4,7 @@ public struct Template: Sendable {
     public let name: String
     /// The file it was read from; `nil` for a template given as text.
     public let path: String?
+    /// The source text as written.
     public let source: String
     /// The syntax tree, ready to render or to inspect.
     public let nodes: [TemplateNode]

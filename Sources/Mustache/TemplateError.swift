@@ -26,7 +26,9 @@ public struct TemplateError: Error, Sendable, Hashable, CustomStringConvertible 
         case unreadableFile = "unreadable-file"
     }
 
+    /// What went wrong, for programs (stable across releases).
     public var code: Code
+    /// What went wrong, in a sentence for a designer.
     public var message: String
     /// The library name of the template at fault (empty when no template is concerned).
     public var templateName: String
@@ -39,6 +41,7 @@ public struct TemplateError: Error, Sendable, Hashable, CustomStringConvertible 
     /// The text of line `line`, without its line ending (empty when there is no position).
     public var sourceLine: String
 
+    /// An error; without `line` (0) it prints as `FILE: error: MESSAGE`.
     public init(
         code: Code, message: String, templateName: String, path: String? = nil,
         line: Int = 0, column: Int = 0, sourceLine: String = ""

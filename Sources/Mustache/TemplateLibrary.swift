@@ -44,8 +44,13 @@ public struct TemplateLibrary: Sendable {
         var errors: [TemplateError] = []
         for layer in layers {
             let read = layer.read()
+            // A file that could not be read is shadowed like any other by a later layer's template.
+            errors.removeAll { read.entries[$0.templateName] != nil }
             entries.merge(read.entries) { _, later in later }
-            errors += read.errors
+            for error in read.errors {
+                entries[error.templateName] = nil
+                errors.append(error)
+            }
         }
         var templates: [String: Template] = [:]
         for name in entries.keys.sorted() {
@@ -57,6 +62,9 @@ public struct TemplateLibrary: Sendable {
             }
         }
         let library = TemplateLibrary(compiled: templates)
+        errors = errors.enumerated()
+            .sorted { ($0.element.templateName, $0.offset) < ($1.element.templateName, $1.offset) }
+            .map(\.element)
         return (library, errors)
     }
 

@@ -25,6 +25,7 @@ public enum TemplateNode: Sendable, Hashable {
         public var location: SourceLocation
     }
 
+    /// An interpolation tag.
     public struct Variable: Sendable, Hashable {
         public var path: ValuePath
         /// `true` for `{{x}}`; `false` for `{{{x}}}` and `{{&x}}`.
@@ -32,6 +33,7 @@ public enum TemplateNode: Sendable, Hashable {
         public var location: SourceLocation
     }
 
+    /// A section or inverted section with its content.
     public struct Section: Sendable, Hashable {
         public var path: ValuePath
         public var children: [TemplateNode]
@@ -41,6 +43,7 @@ public enum TemplateNode: Sendable, Hashable {
         public var endLocation: SourceLocation
     }
 
+    /// A partial tag: renders the named template in place, with the current context.
     public struct Partial: Sendable, Hashable {
         public var name: TemplateReference
         /// For a standalone tag, the whitespace before it, prepended to every line of the partial;
@@ -49,6 +52,7 @@ public enum TemplateNode: Sendable, Hashable {
         public var location: SourceLocation
     }
 
+    /// A parent tag: renders the named template with some of its blocks replaced.
     public struct Parent: Sendable, Hashable {
         public var name: TemplateReference
         /// The blocks passed to the parent, each overriding the parent's block of that name.
@@ -59,6 +63,7 @@ public enum TemplateNode: Sendable, Hashable {
         public var endLocation: SourceLocation
     }
 
+    /// A block: a slot with default content, or content passed to a parent for its slot.
     public struct Block: Sendable, Hashable {
         public var name: String
         /// The default content, or (for an argument of a parent tag) the overriding content.

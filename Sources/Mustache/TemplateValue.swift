@@ -3,11 +3,15 @@
 /// Templates never see Swift objects, so what a designer can reach is exactly what the view model
 /// put here. Build values with literals (`["name": "Ada", "items": [1, 2]]`) or decode them from JSON.
 public enum TemplateValue: Sendable, Hashable {
+    /// JSON `null`: prints nothing, is false.
     case null
     case bool(Bool)
+    /// Every JSON number; prints as JavaScript would (`85`, `1.21`).
     case number(Double)
     case string(String)
+    /// A section over a list renders once per item.
     case list([TemplateValue])
+    /// A section over an object pushes it on the context stack; names are looked up in it.
     case object([String: TemplateValue])
 
     /// Whether a section over this value renders, following JavaScript's `!!value` as the spec

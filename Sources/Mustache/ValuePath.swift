@@ -3,6 +3,7 @@ public struct ValuePath: Sendable, Hashable, CustomStringConvertible {
     /// The keys in order, e.g. `["person", "name"]` for `person.name`; empty for `.`.
     public let keys: [String]
 
+    /// The path made of `keys` (none for `.`).
     public init(_ keys: [String]) {
         self.keys = keys
     }
