@@ -26,7 +26,7 @@ struct Renderer: ~Copyable {
 
     /// Why rendering stopped, with the operation where it did. Kept this small on purpose: every
     /// recursive frame reserves room for what it may throw, so the full `TemplateError` (built
-    /// once, by `templateError(for:)`) would cost stack on every level.
+    /// once, by `templateError(in:templates:)`) would cost stack on every level.
     enum Stop: Error {
         case tooDeep(at: Int)
         case outputTooLarge(at: Int)
