@@ -97,7 +97,10 @@ public struct TemplateLibrary: Sendable {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Self.initialCapacity)
         try render(name, data: data, into: &bytes)
-        output += String(decoding: bytes, as: UTF8.self)
+        // Every byte comes from a Swift string or a template's text, cut only before or after an
+        // ASCII character, so the bytes are valid UTF-8: validating them again would cost more than
+        // rendering a page that holds any non-ASCII text.
+        output += String(copying: UTF8Span(unchecked: bytes.span))
     }
 
     /// Renders like `render(_:data:)`, appending UTF-8 to `bytes`: what an HTTP response sends,
