@@ -97,6 +97,12 @@ struct RendererTests {
         #expect(try render(["t": template], data: data) == expected)
     }
 
+    @Test("keeps non-ASCII text whole, even around non-ASCII delimiters and indentation")
+    func keepsNonASCIITextWhole() throws {
+        let templates = ["t": "{{=« »=}}Grüße «name»\n  «>p»\n€", "p": "→ «{{x}}»\n✓ {{x}}\n"]
+        #expect(try render(templates, data: ["name": "Zoë & co", "x": "ß"]) == "Grüße Zoë &amp; co\n  → «ß»\n  ✓ ß\n€")
+    }
+
     @Test("appends to what the buffer already holds, as a String or as bytes")
     func appendsToBuffers() throws {
         let library = try TemplateLibrary(templates: ["t": "<b>{{x}}</b>"])
