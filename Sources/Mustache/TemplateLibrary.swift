@@ -1,7 +1,7 @@
 /// A set of compiled templates that can include each other by name, ready to render.
 ///
-/// Everything compiles when the library is built; rendering steps through the compiled form and never
-/// parses. A library is a value: build a new one to reload.
+/// Everything compiles when the library is built; rendering steps through the compiled form and
+/// never parses. A library is a value: build a new one to reload.
 public struct TemplateLibrary: Sendable {
     /// The compiled templates by name.
     public let templates: [String: Template]
