@@ -1,6 +1,7 @@
 // `make bench` runs this in release mode. Each suite registers its benchmarks in `suites`;
 // pass suite names as arguments to run only those.
 let suites: [(name: String, benchmarks: () -> [Benchmark])] = [
+    ("mustache", MustacheBench.benchmarks),
     ("engine", EngineBench.benchmarks),
 ]
 

@@ -1,0 +1,198 @@
+/// Steps through a library's lowered operations with a context stack, appending every byte to one
+/// growing buffer.
+///
+/// Recursion (sections, partials, parents, blocks) is counted, so that no template — however it
+/// includes itself — can run the stack out: past `maxDepth` rendering stops with an error.
+struct Renderer: ~Copyable {
+    static let maxDepth = 100
+    /// Past this output size (bytes) rendering stops: a template including itself twice per level
+    /// would otherwise grow without bound long before it nests too deep.
+    static let maxOutput = 1 << 26
+
+    var output: [UInt8] = []
+    let program: Program
+    let ops: UnsafeBufferPointer<Program.Op>
+    let arena: UnsafeBufferPointer<UInt8>
+    /// The context stack; the innermost context is last.
+    var stack: [TemplateValue]
+    /// Arguments of the parents being rendered (indices into `program.arguments`), outermost first:
+    /// the first match wins, so the child that started an inheritance chain overrides its ancestors.
+    private var overrides: [Int32] = []
+    /// The indentation the current template text takes at the start of each line.
+    var indentation: [UInt8] = []
+    /// Whether the next template text starts a line, and so takes the indentation first.
+    var atLineStart = true
+    private var depth = 0
+
+    /// Why rendering stopped, with the operation where it did. Kept this small on purpose: every
+    /// recursive frame reserves room for what it may throw, so the full `TemplateError` (built
+    /// once, by `templateError(in:templates:)`) would cost stack on every level.
+    enum Stop: Error {
+        case tooDeep(at: Int)
+        case outputTooLarge(at: Int)
+    }
+
+    init(
+        program: Program, ops: UnsafeBufferPointer<Program.Op>, arena: UnsafeBufferPointer<UInt8>,
+        data: TemplateValue
+    ) {
+        self.program = program
+        self.ops = ops
+        self.arena = arena
+        self.stack = [data]
+    }
+
+    /// Renders template number `number`.
+    mutating func render(template number: Int32) throws(Stop) {
+        let range = program.templates[Int(number)]
+        try run(Int(range.lowerBound)..<Int(range.upperBound))
+    }
+
+    private mutating func run(_ range: Range<Int>) throws(Stop) {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            switch ops[index] {
+            case .text(let slice, let endsLine):
+                appendText(slice, endsLine: endsLine)
+                index += 1
+            case .variable(let keys, let escaped):
+                appendValue(resolve(keys), escaped: escaped)
+                index += 1
+            case .section(let keys, let end):
+                try renderSection(resolve(keys), body: index + 1..<Int(end), at: index)
+                index = Int(end)
+            case .inverted(let keys, let end):
+                if !resolve(keys).isTruthy { try nested(index + 1..<Int(end), at: index) }
+                index = Int(end)
+            case .partial(let inclusion):
+                try include(inclusion, at: index)
+                index += 1
+            case .parent(let inclusion, let end):
+                try include(inclusion, at: index)
+                index = Int(end)
+            case .block(let name, let end, let extra):
+                try renderBlock(name, defaultBody: index + 1..<Int(end), indentation: extra, at: index)
+                index = Int(end)
+            }
+        }
+    }
+
+    private mutating func renderSection(_ value: TemplateValue, body: Range<Int>, at index: Int) throws(Stop) {
+        if case .list(let items) = value {
+            for item in items {
+                stack.append(item)
+                defer { stack.removeLast() }
+                try nested(body, at: index)
+            }
+        } else if value.isTruthy {
+            stack.append(value)
+            defer { stack.removeLast() }
+            try nested(body, at: index)
+        }
+    }
+
+    /// Renders a partial or a parent in place. A standalone tag adds its indentation; a tag that
+    /// shares its line renders the template unindented, as if its text were pasted there. A
+    /// parent's arguments join the overrides after those already there.
+    private mutating func include(_ number: Int32, at index: Int) throws(Stop) {
+        let inclusion = program.inclusions[Int(number)]
+        guard let template = lookUp(inclusion.target) else { return }
+        guard output.count <= Self.maxOutput else { throw .outputTooLarge(at: index) }
+        // Swapping the indentation out (or truncating it back) restores it without copying it.
+        var outer: [UInt8] = []
+        let outerCount = indentation.count
+        let savedOverrides = overrides.count
+        if inclusion.indentation.isNone {
+            swap(&outer, &indentation)
+        } else {
+            indentation.append(contentsOf: arena[inclusion.indentation.range])
+            atLineStart = true
+        }
+        defer {
+            if inclusion.indentation.isNone {
+                swap(&outer, &indentation)
+            } else {
+                indentation.removeSubrange(outerCount...)
+            }
+            overrides.removeSubrange(savedOverrides...)
+        }
+        overrides.append(contentsOf: inclusion.arguments)
+        let range = program.templates[Int(template)]
+        try nested(Int(range.lowerBound)..<Int(range.upperBound), at: index)
+    }
+
+    /// Renders the overriding content if a parent was given this block, else the default content.
+    private mutating func renderBlock(
+        _ name: Int32, defaultBody: Range<Int>, indentation extra: Program.Slice, at index: Int
+    ) throws(Stop) {
+        guard let argument = overrides.first(where: { program.arguments[Int($0)].name == name }) else {
+            try nested(defaultBody, at: index)
+            return
+        }
+        let body = program.arguments[Int(argument)].body
+        let saved = indentation.count
+        indentation.append(contentsOf: arena[extra.range])
+        defer { indentation.removeSubrange(saved...) }
+        try nested(Int(body.lowerBound)..<Int(body.upperBound), at: index)
+    }
+
+    private mutating func nested(_ range: Range<Int>, at index: Int) throws(Stop) {
+        guard depth < Self.maxDepth else { throw .tooDeep(at: index) }
+        depth += 1
+        defer { depth -= 1 }
+        try run(range)
+    }
+
+    private func lookUp(_ target: Program.Target) -> Int32? {
+        switch target {
+        case .template(let number):
+            return number < 0 ? nil : number
+        case .dynamic(let keys):
+            guard case .string(let name) = resolve(keys) else { return nil }
+            return program.numbers[name]
+        }
+    }
+
+    /// Resolves a name as the spec says: `.` is the top of the stack; otherwise the first key is
+    /// looked up from the top of the stack down, and the rest only inside what it found.
+    func resolve(_ keys: Program.Keys) -> TemplateValue {
+        guard keys.count > 0 else { return stack[stack.count - 1] }
+        let first = program.keys[Int(keys.start)]
+        var index = stack.count - 1
+        var found: TemplateValue?
+        while index >= 0, found == nil {
+            if case .object(let members) = stack[index] { found = members[first] }
+            index -= 1
+        }
+        guard var value = found else { return .null }
+        for offset in 1..<Int(keys.count) {
+            guard case .object(let members) = value, let next = members[program.keys[Int(keys.start) + offset]] else {
+                return .null
+            }
+            value = next
+        }
+        return value
+    }
+
+}
+
+extension Renderer.Stop {
+    /// The error this stop reports, located at the tag where rendering stopped.
+    func templateError(in program: Program, templates: [String: Template]) -> TemplateError {
+        let (code, message, index): (TemplateError.Code, String, Int) = switch self {
+        case .tooDeep(let index):
+            (.recursionTooDeep,
+             "rendering nests more than \(Renderer.maxDepth) levels deep here; does a partial or parent include itself?",
+             index)
+        case .outputTooLarge(let index):
+            (.outputTooLarge, "rendering stopped: the output passed \(Renderer.maxOutput) bytes", index)
+        }
+        let location = program.locations[index]
+        guard let template = templates[location.templateName] else {
+            return TemplateError(
+                code: code, message: message, templateName: location.templateName,
+                line: location.line, column: location.column)
+        }
+        return template.error(code, message, at: location)
+    }
+}

@@ -1,0 +1,134 @@
+/// A set of compiled templates that can include each other by name, ready to render.
+///
+/// Everything compiles when the library is built; rendering steps through the compiled form and
+/// never parses. A library is a value: build a new one to reload.
+public struct TemplateLibrary: Sendable {
+    /// The compiled templates by name.
+    public let templates: [String: Template]
+    /// Every template lowered for rendering.
+    private let program: Program
+
+    /// A library with no templates.
+    public init() {
+        self.templates = [:]
+        self.program = Program([:])
+    }
+
+    private init(compiled templates: [String: Template]) {
+        self.templates = templates
+        self.program = Program(templates)
+    }
+
+    /// Compiles every template of `layers`, a later layer shadowing an earlier one name by name.
+    /// Throws the first problem (by template name) if any template fails to read or compile.
+    public init(_ layers: [TemplateSource]) throws(TemplateError) {
+        let (library, errors) = Self.load(layers)
+        if let first = errors.first { throw first }
+        self = library
+    }
+
+    /// Compiles every `*.mustache` file under `directory`.
+    public init(directory: String) throws(TemplateError) {
+        try self.init([.directory(directory)])
+    }
+
+    /// Compiles templates given as text, name → source.
+    public init(templates: [String: String]) throws(TemplateError) {
+        try self.init([.templates(templates)])
+    }
+
+    /// Compiles what it can of `layers` and reports every problem: a template that fails to read
+    /// or compile is left out of the library and has its error in `errors` (ordered by name).
+    public static func load(_ layers: [TemplateSource]) -> (library: TemplateLibrary, errors: [TemplateError]) {
+        var entries: [String: TemplateSource.Entry] = [:]
+        var errors: [TemplateError] = []
+        for layer in layers {
+            let read = layer.read()
+            // A file that could not be read is shadowed like any other by a later layer's template.
+            errors.removeAll { read.entries[$0.templateName] != nil }
+            entries.merge(read.entries) { _, later in later }
+            for error in read.errors {
+                entries[error.templateName] = nil
+                errors.append(error)
+            }
+        }
+        var templates: [String: Template] = [:]
+        for name in entries.keys.sorted() {
+            let entry = entries[name]!
+            do {
+                templates[name] = try Template(name: name, source: entry.source, path: entry.path)
+            } catch {
+                errors.append(error)
+            }
+        }
+        let library = TemplateLibrary(compiled: templates)
+        errors = errors.enumerated()
+            .sorted { ($0.element.templateName, $0.offset) < ($1.element.templateName, $1.offset) }
+            .map(\.element)
+        return (library, errors)
+    }
+
+    /// This library with `layer` on top: its templates replace those of the same name. Templates
+    /// already compiled are kept as they are.
+    public func overlaid(with layer: TemplateSource) throws(TemplateError) -> TemplateLibrary {
+        let top = try TemplateLibrary([layer])
+        return TemplateLibrary(compiled: templates.merging(top.templates) { _, later in later })
+    }
+
+    /// Every template's name, sorted.
+    public var names: [String] { templates.keys.sorted() }
+
+    /// The compiled template called `name`.
+    public subscript(name: String) -> Template? { templates[name] }
+
+    /// Renders the template `name` with `data` as the context.
+    ///
+    /// Partials and parents are looked up in this library; a missing one renders as nothing, as the
+    /// spec says. Throws if `name` is missing or rendering nests too deep (a template including
+    /// itself without end).
+    public func render(_ name: String, data: TemplateValue) throws(TemplateError) -> String {
+        var output = ""
+        try render(name, data: data, into: &output)
+        return output
+    }
+
+    /// Renders like `render(_:data:)`, appending to `output`. On error, `output` is left as it was.
+    public func render(_ name: String, data: TemplateValue, into output: inout String) throws(TemplateError) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Self.initialCapacity)
+        try render(name, data: data, into: &bytes)
+        // Every byte comes from a Swift string or a template's text, cut only before or after an
+        // ASCII character, so the bytes are valid UTF-8: validating them again would cost more than
+        // rendering a page that holds any non-ASCII text.
+        output += String(copying: UTF8Span(unchecked: bytes.span))
+    }
+
+    /// Renders like `render(_:data:)`, appending UTF-8 to `bytes`: what an HTTP response sends,
+    /// without building a `String` first. On error, `bytes` is left as it was.
+    public func render(_ name: String, data: TemplateValue, into bytes: inout [UInt8]) throws(TemplateError) {
+        guard let number = program.numbers[name] else {
+            throw TemplateError(
+                code: .templateNotFound, message: "no template named '\(name)'", templateName: name)
+        }
+        let mark = bytes.count
+        let stop: Renderer.Stop? = program.ops.withUnsafeBufferPointer { ops in
+            program.arena.withUnsafeBufferPointer { arena in
+                var renderer = Renderer(program: program, ops: ops, arena: arena, data: data)
+                swap(&renderer.output, &bytes)
+                defer { swap(&renderer.output, &bytes) }
+                do throws(Renderer.Stop) {
+                    try renderer.render(template: number)
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+        }
+        guard let stop else { return }
+        bytes.removeSubrange(mark...)
+        throw stop.templateError(in: program, templates: templates)
+    }
+
+    /// What a render's buffer starts with: a whole form page fits, so it rarely has to grow.
+    private static let initialCapacity = 8 * 1024
+}

@@ -1,0 +1,135 @@
+import Mustache
+import Testing
+
+struct RendererTests {
+    private func render(_ templates: [String: String], _ name: String = "t", data: TemplateValue = [:]) throws -> String {
+        try TemplateLibrary(templates: templates).render(name, data: data)
+    }
+
+    @Test("escapes the five HTML-significant characters in {{x}}", arguments: [
+        ("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\"", "&quot;"), ("'", "&#39;"),
+        ("<a href='x'>Tom & \"Jerry\"</a>", "&lt;a href=&#39;x&#39;&gt;Tom &amp; &quot;Jerry&quot;&lt;/a&gt;"),
+        ("é<😀>ü", "é&lt;😀&gt;ü"), ("plain text", "plain text"), ("", ""),
+    ])
+    func escapesInterpolations(_ value: String, _ escaped: String) throws {
+        #expect(try render(["t": "{{x}}"], data: ["x": .string(value)]) == escaped)
+        #expect(try render(["t": "{{{x}}}|{{&x}}"], data: ["x": .string(value)]) == value + "|" + value)
+    }
+
+    @Test("indents nested standalone partials by the sum of their indentations")
+    func indentsNestedPartials() throws {
+        let templates = ["t": "<body>\n  {{>form}}\n</body>\n", "form": "<form>\n  {{>field}}\n</form>\n", "field": "<input>\n<p>{{error}}</p>\n"]
+        #expect(try render(templates, data: ["error": "a\nb"]) == """
+            <body>
+              <form>
+                <input>
+                <p>a
+            b</p>
+              </form>
+            </body>
+
+            """)
+    }
+
+    @Test("does not indent a partial that shares its line with other text")
+    func leavesInlinePartialsUnindented() throws {
+        let templates = ["t": "  {{>outer}}\n", "outer": "[{{>inner}}]\n", "inner": "1\n2"]
+        #expect(try render(templates) == "  [1\n2]\n")
+    }
+
+    @Test("recomposes one slot of a layout and leaves the others at their defaults")
+    func recomposesOneSlot() throws {
+        let templates = [
+            "form": """
+                {{<layouts/form}}
+                  {{$cardDetails}}
+                    <h2>Card details</h2>
+                    {{> blocks/card-number}}
+                  {{/cardDetails}}
+                {{/layouts/form}}
+
+                """,
+            "layouts/form": """
+                <form>
+                  {{$cardDetails}}
+                  {{>sections/card-details}}
+                  {{/cardDetails}}
+                  {{$submitButton}}
+                  <button>Pay</button>
+                  {{/submitButton}}
+                </form>
+
+                """,
+            "sections/card-details": "<p>default card details</p>\n",
+            "blocks/card-number": "<input name=\"cardNumber\" value=\"{{number}}\">\n",
+        ]
+        #expect(try render(templates, "form", data: ["number": "4242"]) == """
+            <form>
+              <h2>Card details</h2>
+              <input name="cardNumber" value="4242">
+              <button>Pay</button>
+            </form>
+
+            """)
+    }
+
+    @Test("renders a missing partial or parent as nothing, as the spec says")
+    func rendersMissingTemplatesAsNothing() throws {
+        #expect(try render(["t": "[{{>nope}}|{{<gone}}{{$a}}x{{/a}}{{/gone}}|{{>*dyn}}]"], data: ["dyn": "absent"]) == "[||]")
+    }
+
+    @Test("picks a parent by a name found in the data")
+    func picksDynamicParents() throws {
+        let templates = ["t": "{{<*layout}}{{$body}}B{{/body}}{{/*layout}}", "wide": "<w>{{$body}}{{/body}}</w>", "narrow": "<n>{{$body}}{{/body}}</n>"]
+        #expect(try render(templates, data: ["layout": "narrow"]) == "<n>B</n>")
+    }
+
+    @Test("iterates lists, enters objects, shows strings and numbers, and skips what is false", arguments: [
+        ("{{#l}}<{{.}}>{{/l}}", ["l": [1, "a", 2.5]] as TemplateValue, "<1><a><2.5>"),
+        ("{{#o}}{{k}}{{/o}}", ["o": ["k": "v"]], "v"),
+        ("{{#s}}({{.}}){{/s}}", ["s": "text"], "(text)"),
+        ("{{#n}}shown{{/n}}{{^n}}hidden{{/n}}", ["n": 0], "hidden"),
+        ("{{#e}}shown{{/e}}{{^e}}empty{{/e}}", ["e": ""], "empty"),
+        ("[{{l}}{{o}}]", ["l": [1, 2], "o": ["a": 1]], "[]"),
+        ("{{a.b.c}}", ["a": ["b": ["c": "deep"]]], "deep"),
+    ] as [(String, TemplateValue, String)])
+    func followsTheData(_ template: String, _ data: TemplateValue, _ expected: String) throws {
+        #expect(try render(["t": template], data: data) == expected)
+    }
+
+    @Test("keeps non-ASCII text whole, even around non-ASCII delimiters and indentation")
+    func keepsNonASCIITextWhole() throws {
+        let templates = ["t": "{{=« »=}}Grüße «name»\n  «>p»\n€", "p": "→ «{{x}}»\n✓ {{x}}\n"]
+        #expect(try render(templates, data: ["name": "Zoë & co", "x": "ß"]) == "Grüße Zoë &amp; co\n  → «ß»\n  ✓ ß\n€")
+    }
+
+    @Test("appends to what the buffer already holds, as a String or as bytes")
+    func appendsToBuffers() throws {
+        let library = try TemplateLibrary(templates: ["t": "<b>{{x}}</b>"])
+        var text = "before:"
+        try library.render("t", data: ["x": "é&"], into: &text)
+        #expect(text == "before:<b>é&amp;</b>")
+        var bytes = Array("before:".utf8)
+        try library.render("t", data: ["x": "é&"], into: &bytes)
+        #expect(bytes == Array("before:<b>é&amp;</b>".utf8))
+    }
+
+    @Test("leaves the buffer as it was when rendering fails")
+    func leavesBuffersAloneOnFailure() throws {
+        let library = try TemplateLibrary(templates: ["t": "partial output {{>t}}"])
+        var text = "kept"
+        #expect(throws: TemplateError.self) { try library.render("t", data: [:], into: &text) }
+        #expect(text == "kept")
+        var bytes: [UInt8] = [1, 2]
+        #expect(throws: TemplateError.self) { try library.render("t", data: [:], into: &bytes) }
+        #expect(bytes == [1, 2])
+    }
+
+    @Test("renders any template of the library on its own, as keystroke fragments need")
+    func rendersOneBlockAlone() throws {
+        let library = try TemplateLibrary(templates: [
+            "page": "<main>{{>blocks/cvv}}</main>", "blocks/cvv": "<input name=\"cvv\" aria-invalid=\"{{#cvvError}}true{{/cvvError}}{{^cvvError}}false{{/cvvError}}\">",
+        ])
+        #expect(try library.render("blocks/cvv", data: ["cvvError": "Invalid CVV"]) == "<input name=\"cvv\" aria-invalid=\"true\">")
+    }
+}
