@@ -1,0 +1,34 @@
+/// The data a template renders: a closed set of JSON-like values.
+///
+/// Templates never see Swift objects, so what a designer can reach is exactly what the view model
+/// put here. Build values with literals (`["name": "Ada", "items": [1, 2]]`) or decode them from JSON.
+public enum TemplateValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case list([TemplateValue])
+    case object([String: TemplateValue])
+
+    /// Whether a section over this value renders, following JavaScript's `!!value` as the spec
+    /// suggests: `null`, `false`, `0`, `""` and the empty list are false; everything else is true.
+    public var isTruthy: Bool {
+        switch self {
+        case .null: false
+        case .bool(let value): value
+        case .number(let value): value != 0 && !value.isNaN
+        case .string(let value): !value.isEmpty
+        case .list(let items): !items.isEmpty
+        case .object: true
+        }
+    }
+
+    /// The value under `key` when this is an object holding that key; `nil` otherwise.
+    ///
+    /// A key holding `.null` answers `.null`, not `nil`: the key exists, which stops the context
+    /// stack search as the spec requires.
+    public subscript(key: String) -> TemplateValue? {
+        guard case .object(let members) = self else { return nil }
+        return members[key]
+    }
+}

@@ -1,0 +1,233 @@
+import Foundation
+import Testing
+
+/// `cardform render` as a user runs it: the real binary, real files, exit status and both streams.
+struct RenderCommandTests {
+    @Test("the cardform binary and the official spec are found, so that these tests really run")
+    func binaryAndSpecAreFound() {
+        if Cardform.binary == nil {
+            Issue.record("cardform binary not found next to the test bundle or in .build/debug: the render command was not tested")
+        }
+        if SpecFiles.directory == nil {
+            Issue.record("Mustache spec not found (looked for ../shared/mustache-spec next to the repository and /work/shared/mustache-spec): spec conformance through `cardform render` did not run")
+        } else {
+            #expect(SpecFiles.cases.count == 184)
+        }
+    }
+
+    @Test("renders every spec test byte for byte", arguments: SpecFiles.cases)
+    func rendersEverySpecTestByteForByte(_ spec: SpecFiles.Case) throws {
+        let folder = try TemporaryFolder()
+        var templates = spec.partials
+        templates[SpecFiles.templateName] = spec.template
+        for (name, source) in templates { try folder.write(source, to: "templates/\(name).mustache") }
+        try folder.write(spec.dataJSON, to: "data.json")
+        let result = try Cardform.run([
+            "render", SpecFiles.templateName, "--templates", folder.path("templates"), "--data", folder.path("data.json"),
+        ])
+        #expect(result.status == 0)
+        #expect(result.stdout == Data(spec.expected.utf8))
+        #expect(result.stderr == "")
+    }
+
+    @Test("renders with {} when no data file is given")
+    func rendersWithEmptyDataByDefault() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("[{{name}}]{{^name}}no name{{/name}}\n", to: "t/page.mustache")
+        let result = try Cardform.run(["render", "page", "--templates", folder.path("t")])
+        #expect(result.status == 0)
+        #expect(result.stdoutText == "[]no name\n")
+    }
+
+    @Test("resolves partials in nested folders by their relative names")
+    func resolvesNestedPartials() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("<form>{{>blocks/card-number}}</form>", to: "t/form.mustache")
+        try folder.write("<input value=\"{{value}}\">", to: "t/blocks/card-number.mustache")
+        try folder.write("{\"value\": \"4242 <b>\"}", to: "d.json")
+        let result = try Cardform.run(["render", "form", "--templates", folder.path("t"), "--data", folder.path("d.json")])
+        #expect(result.status == 0)
+        #expect(result.stdoutText == "<form><input value=\"4242 &lt;b&gt;\"></form>")
+    }
+
+    @Test("prints a template error like a compiler and exits 1")
+    func printsTemplateErrorsLikeACompiler() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("<ul>\n  {{#items}}\n    <li>{{name}}</li>\n</ul>\n", to: "t/list.mustache")
+        let result = try Cardform.run(["render", "list", "--templates", folder.path("t")])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.replacingOccurrences(of: folder.path("t"), with: "DIR") == """
+            DIR/list.mustache:2:3: error: section 'items' is never closed: expected {{/items}}
+              {{#items}}
+              ^
+
+            """)
+    }
+
+    @Test("refuses to render while any template in the folder is broken")
+    func refusesWhileAPartialIsBroken() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("a{{>b}}c", to: "t/a.mustache")
+        try folder.write("{{#x}}{{/y}}", to: "t/b.mustache")
+        let result = try Cardform.run(["render", "a", "--templates", folder.path("t")])
+        #expect(result.status == 1)
+        #expect(result.stderr.replacingOccurrences(of: folder.path("t"), with: "DIR") == """
+            DIR/b.mustache:1:7: error: closing tag {{/y}} does not match section 'x', still open from line 1, column 1
+            {{#x}}{{/y}}
+                  ^
+
+            """)
+    }
+
+    struct Mistake: Sendable, CustomTestStringConvertible {
+        var arguments: [String]
+        var status: Int32
+        var stderr: String
+        var testDescription: String { arguments.joined(separator: " ") }
+    }
+
+    static let mistakes: [Mistake] = [
+        Mistake(arguments: ["render"], status: 2, stderr: "cardform render: missing the template NAME (usage: cardform render NAME --templates DIR [--data FILE.json])\n"),
+        Mistake(arguments: ["render", "page"], status: 2, stderr: "cardform render: missing --templates DIR (the folder holding page.mustache)\n"),
+        Mistake(arguments: ["render", "page", "--templates"], status: 2, stderr: "cardform render: --templates needs a value\n"),
+        Mistake(arguments: ["render", "page", "--templates", "T", "--partials", "x"], status: 2, stderr: "cardform render: unknown flag '--partials'\n"),
+        Mistake(arguments: ["render", "page", "other", "--templates", "T"], status: 2, stderr: "cardform render: unexpected argument 'other'\n"),
+        Mistake(arguments: ["render", "page", "--templates", "T/none"], status: 1, stderr: "cardform render: no template directory at 'T/none'\n"),
+        Mistake(arguments: ["render", "missing", "--templates", "T"], status: 1, stderr: "cardform render: no template 'missing' in 'T' (looked for missing.mustache)\n"),
+        Mistake(arguments: ["render", "page", "--templates", "T", "--data", "T/none.json"], status: 1, stderr: "cardform render: cannot read the data file 'T/none.json'\n"),
+        Mistake(arguments: ["render", "page", "--templates", "T", "--data", "T/bad.json"], status: 1, stderr: "cardform render: the data file 'T/bad.json' is not valid JSON: Unexpected end of file during JSON parse.\n"),
+    ]
+
+    @Test("answers a usage mistake with one line and exit 2, a failure with one line and exit 1", arguments: mistakes)
+    func answersMistakesWithOneLine(_ mistake: Mistake) throws {
+        let folder = try TemporaryFolder()
+        try folder.write("hello", to: "T/page.mustache")
+        try folder.write("{\"a\": ", to: "T/bad.json")
+        let arguments = mistake.arguments.map { $0.hasPrefix("T") ? folder.path($0) : $0 }
+        let result = try Cardform.run(arguments)
+        #expect(result.status == mistake.status)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.replacingOccurrences(of: folder.path("T"), with: "T") == mistake.stderr)
+    }
+
+    @Test("prints its usage for --help and exits 0")
+    func printsUsageForHelp() throws {
+        let result = try Cardform.run(["render", "--help"])
+        #expect(result.status == 0)
+        #expect(result.stdoutText.hasPrefix("usage: cardform render NAME --templates DIR [--data FILE.json]\n"))
+        #expect(result.stdoutText.contains("--data FILE.json"))
+    }
+}
+
+/// Runs the built `cardform` executable.
+enum Cardform {
+    struct Result {
+        var status: Int32
+        var stdout: Data
+        var stderr: String
+        var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+    }
+
+    /// The test target depends on the executable, so SwiftPM builds it into the same folder as the
+    /// test bundle; the repository's `.build/debug` is the fallback.
+    static let binary: URL? = {
+        let repository = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle.main.bundleURL,
+            Bundle.main.bundleURL.deletingLastPathComponent(),
+            repository.appendingPathComponent(".build/debug"),
+        ].map { $0.appendingPathComponent("cardform") }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+
+    struct NotBuilt: Error, CustomStringConvertible {
+        var description: String { "the cardform binary was not found; build it with `swift build`" }
+    }
+
+    static func run(_ arguments: [String]) throws -> Result {
+        guard let binary else { throw NotBuilt() }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        // Outputs here are far below a pipe's buffer, so reading one stream to its end first is safe.
+        let stdout = output.fileHandleForReading.readDataToEndOfFile()
+        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: stdout, stderr: String(decoding: stderr, as: UTF8.self))
+    }
+}
+
+/// A fresh folder under the system's temporary directory, removed when the test is done.
+final class TemporaryFolder {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("cardform-render-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    func path(_ relative: String) -> String { url.appendingPathComponent(relative).path }
+
+    func write(_ text: String, to relative: String) throws {
+        let file = url.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file)
+    }
+}
+
+/// The official spec's tests, read from the shared folder beside the repository.
+enum SpecFiles {
+    /// The name the test's own template gets; no spec partial uses it.
+    static let templateName = "spec-test-template"
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        var file: String
+        var name: String
+        var template: String
+        var partials: [String: String]
+        /// The test's data, written back out as JSON for `--data`.
+        var dataJSON: String
+        var expected: String
+        var testDescription: String { "\(file): \(name)" }
+    }
+
+    static let directory: URL? = {
+        let repository = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return [
+            repository.deletingLastPathComponent().appendingPathComponent("shared/mustache-spec"),
+            URL(fileURLWithPath: "/work/shared/mustache-spec"),
+        ].first { FileManager.default.fileExists(atPath: $0.path) }
+    }()
+
+    static let cases: [Case] = {
+        guard let directory,
+              let files = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
+        else { return [] }
+        return files.filter { $0.hasSuffix(".json") }.sorted().flatMap { file -> [Case] in
+            guard let data = try? Data(contentsOf: directory.appendingPathComponent(file)),
+                  let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                  let tests = root["tests"] as? [[String: Any]]
+            else { return [] }
+            return tests.compactMap { test in
+                guard let name = test["name"] as? String, let template = test["template"] as? String,
+                      let expected = test["expected"] as? String,
+                      let json = try? JSONSerialization.data(withJSONObject: test["data"] ?? [:], options: [.fragmentsAllowed])
+                else { return nil }
+                return Case(file: file, name: name, template: template,
+                            partials: test["partials"] as? [String: String] ?? [:],
+                            dataJSON: String(decoding: json, as: UTF8.self), expected: expected)
+            }
+        }
+    }()
+}
