@@ -1,0 +1,79 @@
+/// HTTP header fields in the order they were sent or added. A name may appear several times
+/// (`Set-Cookie`, or a request's repeated `X-Forwarded-For`); lookups ignore ASCII case.
+public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
+    /// One `name: value` line.
+    public struct Field: Sendable, Equatable {
+        public var name: String
+        public var value: String
+
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    public private(set) var fields: [Field] = []
+
+    public init() {}
+
+    /// Keeps every pair, repeated names included, in the order written.
+    public init(_ pairs: [(String, String)]) {
+        fields = pairs.map { Field(name: $0.0, value: $0.1) }
+    }
+
+    public init(dictionaryLiteral elements: (String, String)...) {
+        self.init(elements)
+    }
+
+    public var count: Int { fields.count }
+    public var isEmpty: Bool { fields.isEmpty }
+
+    public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
+
+    /// The first value sent under `name` (any case), or nil.
+    public subscript(name: String) -> String? {
+        fields.first { Self.sameName($0.name, name) }?.value
+    }
+
+    /// Every value sent under `name` (any case), in order; not split at commas, because commas
+    /// are data in some headers (`Set-Cookie`, `Date`).
+    public func values(for name: String) -> [String] {
+        fields.compactMap { Self.sameName($0.name, name) ? $0.value : nil }
+    }
+
+    public func contains(_ name: String) -> Bool {
+        fields.contains { Self.sameName($0.name, name) }
+    }
+
+    /// Appends a field, keeping any already under that name.
+    public mutating func add(_ name: String, _ value: String) {
+        fields.append(Field(name: name, value: value))
+    }
+
+    /// Replaces every field under `name` with one.
+    public mutating func set(_ name: String, _ value: String) {
+        remove(name)
+        add(name, value)
+    }
+
+    public mutating func remove(_ name: String) {
+        fields.removeAll { Self.sameName($0.name, name) }
+    }
+
+    /// ASCII case-insensitive comparison: header names are tokens, so no Unicode folding applies.
+    static func sameName(_ lhs: String, _ rhs: String) -> Bool {
+        var left = lhs.utf8.makeIterator()
+        var right = rhs.utf8.makeIterator()
+        while true {
+            switch (left.next(), right.next()) {
+            case (nil, nil): return true
+            case let (a?, b?) where a == b || lowered(a) == lowered(b): continue
+            default: return false
+            }
+        }
+    }
+
+    private static func lowered(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+    }
+}
