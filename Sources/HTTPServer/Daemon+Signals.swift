@@ -21,8 +21,6 @@ extension Daemon {
         let caught = CaughtSignal()
         let queue = DispatchQueue(label: "HTTPServer.signals")
         let sources = signals.map { number in
-            // Ignored first: until Dispatch installs its own handler, a signal must not kill us.
-            signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler { caught.record(number) }
             source.resume()
@@ -37,15 +35,17 @@ extension Daemon {
         return number
     }
 
-    /// Dispatch installs its process-wide handler asynchronously; until it replaces our SIG_IGN a
-    /// signal would be lost. Bounded, because a platform might deliver signals differently.
+    /// Dispatch installs its process-wide handler (which forwards the signal to its own thread)
+    /// asynchronously. Until then a signal keeps its inherited action: the default one ends the
+    /// process, which is what Ctrl-C during start-up should do. Bounded, in case a platform
+    /// receives signals some other way.
     private func awaitHandlerInstalled(_ number: Int32) {
         let deadline = ContinuousClock.now + .seconds(1)
         var current = sigaction()
         while ContinuousClock.now < deadline {
             sigaction(number, nil, &current)
             let handler = unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self)
-            if handler != unsafeBitCast(SIG_IGN, to: Int.self) { return }
+            if handler != unsafeBitCast(SIG_IGN, to: Int.self), handler != unsafeBitCast(SIG_DFL, to: Int.self) { return }
             usleep(1_000)
         }
     }
