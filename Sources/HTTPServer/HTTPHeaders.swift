@@ -61,19 +61,13 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     }
 
     /// ASCII case-insensitive comparison: header names are tokens, so no Unicode folding applies.
+    /// Lengths first: most names compared differ in length, and that answer costs nothing.
     static func sameName(_ lhs: String, _ rhs: String) -> Bool {
-        var left = lhs.utf8.makeIterator()
-        var right = rhs.utf8.makeIterator()
-        while true {
-            switch (left.next(), right.next()) {
-            case (nil, nil): return true
-            case let (a?, b?) where a == b || lowered(a) == lowered(b): continue
-            default: return false
-            }
-        }
+        guard lhs.utf8.count == rhs.utf8.count else { return false }
+        return lhs.utf8.elementsEqual(rhs.utf8) { $0 == $1 || lowered($0) == lowered($1) }
     }
 
     private static func lowered(_ byte: UInt8) -> UInt8 {
-        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+        byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
     }
 }

@@ -67,19 +67,22 @@ public struct Request: Sendable {
     }
 
     private static func split(_ target: String) throws(HTTPServerError) -> (path: String, query: String?) {
-        var bytes = Array(target.utf8)[...]
-        if bytes.first != UInt8(ascii: "/") {
-            bytes = try originForm(ofAbsolute: bytes, target: target)
-        }
-        guard !bytes.contains(UInt8(ascii: "#")) else {
+        let utf8 = target.utf8
+        guard !utf8.contains(UInt8(ascii: "#")) else {
             throw malformed(target, "a fragment is never sent to a server")
         }
-        let mark = bytes.firstIndex(of: UInt8(ascii: "?"))
-        let rawPath = bytes[..<(mark ?? bytes.endIndex)]
-        let query = mark.map { String(decoding: bytes[($0 + 1)...], as: UTF8.self) }
+        let pathStart = try originFormStart(of: target)
+        let mark = utf8[pathStart...].firstIndex(of: UInt8(ascii: "?"))
+        let rawPath = target[pathStart..<(mark ?? target.endIndex)]
+        let query = mark.map { String(target[utf8.index(after: $0)...]) }
+        guard !rawPath.isEmpty else { return ("/", query) }
+        guard rawPath.utf8.contains(UInt8(ascii: "%")) else {
+            guard !rawPath.utf8.contains(0) else { throw malformed(target, "the path contains NUL") }
+            return (String(rawPath), query)
+        }
         let path: String
         do {
-            path = try PercentDecoding.decode(rawPath, plusIsSpace: false)
+            path = try PercentDecoding.decode(Array(rawPath.utf8)[...], plusIsSpace: false)
         } catch .malformedEscape {
             throw malformed(target, "'%' must be followed by two hex digits")
         } catch {
@@ -89,17 +92,16 @@ public struct Request: Sendable {
         return (path, query)
     }
 
-    /// `http://host:port/path?q` → `/path?q` (RFC 9112 §3.2.2: servers must accept absolute-form).
-    private static func originForm(ofAbsolute bytes: ArraySlice<UInt8>, target: String) throws(HTTPServerError) -> ArraySlice<UInt8> {
+    /// Where the origin-form part starts: the target itself, or what follows the authority of an
+    /// absolute-form target (`http://host:port/path?q`; RFC 9112 §3.2.2 says servers must accept it).
+    private static func originFormStart(of target: String) throws(HTTPServerError) -> String.Index {
+        let utf8 = target.utf8
+        if utf8.first == UInt8(ascii: "/") { return target.startIndex }
         let lowered = target.prefix(8).lowercased()
         let schemeLength = lowered.hasPrefix("http://") ? 7 : lowered.hasPrefix("https://") ? 8 : 0
         guard schemeLength > 0 else { throw malformed(target, "the target must start with '/'") }
-        let afterScheme = bytes.dropFirst(schemeLength)
-        guard let slash = afterScheme.firstIndex(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") }) else {
-            return Array("/".utf8)[...]
-        }
-        if bytes[slash] == UInt8(ascii: "?") { return (Array("/".utf8) + bytes[slash...])[...] }
-        return bytes[slash...]
+        let authority = utf8.index(utf8.startIndex, offsetBy: schemeLength)
+        return utf8[authority...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? target.endIndex
     }
 
     private static func malformed(_ target: String, _ why: String) -> HTTPServerError {

@@ -23,7 +23,11 @@ enum ResponseWriter {
     private static func make(_ response: Response, closing: Bool) -> OpaquePointer? {
         guard let built = makeBody(response.body) else { return nil }
         for field in response.headers where !HTTPHeaders.sameName(field.name, "Content-Length") {
-            guard MHD_add_response_header(built, field.name, field.value) == .YES else {
+            // Explicit withCString: implicit bridging would allocate a C copy of every string.
+            let added = field.name.withCString { name in
+                field.value.withCString { value in MHD_add_response_header(built, name, value) }
+            }
+            guard added == .YES else {
                 MHD_destroy_response(built)
                 return nil
             }
