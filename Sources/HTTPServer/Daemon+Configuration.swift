@@ -32,6 +32,7 @@ extension Daemon {
         /// (or the client left). On a worker thread: keep it quick. Carries no body, query or path.
         public var onRequestCompleted: (@Sendable (RequestLogEntry) -> Void)?
 
+        /// A configuration; every argument defaults to the value described on its property.
         public init(
             host: String = "127.0.0.1",
             port: Int = 8080,

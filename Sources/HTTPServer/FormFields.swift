@@ -1,10 +1,14 @@
 /// Decoded `application/x-www-form-urlencoded` data (a form body or a query string): ordered
 /// `name=value` pairs, a name possibly repeated. Names are compared exactly, as browsers send them.
 public struct FormFields: Sendable, Equatable, Sequence {
+    /// One decoded `name=value` pair.
     public struct Field: Sendable, Equatable {
+        /// The decoded name.
         public var name: String
+        /// The decoded value.
         public var value: String
 
+        /// Builds a pair.
         public init(name: String, value: String) {
             self.name = name
             self.value = value
@@ -15,8 +19,10 @@ public struct FormFields: Sendable, Equatable, Sequence {
     /// body of `&&&…` could otherwise make us allocate.
     public static let defaultFieldLimit = 256
 
+    /// Every pair, in the order sent.
     public private(set) var fields: [Field]
 
+    /// Builds form data from pairs (e.g. to drive a responder in tests).
     public init(_ pairs: [(String, String)]) {
         fields = pairs.map { Field(name: $0.0, value: $0.1) }
     }
@@ -40,7 +46,9 @@ public struct FormFields: Sendable, Equatable, Sequence {
         try self.init(urlEncoded: Array(text.utf8), fieldLimit: fieldLimit)
     }
 
+    /// How many pairs there are.
     public var count: Int { fields.count }
+    /// Whether there are no pairs.
     public var isEmpty: Bool { fields.isEmpty }
 
     public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }

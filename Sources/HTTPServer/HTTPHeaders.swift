@@ -3,17 +3,22 @@
 public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
     /// One `name: value` line.
     public struct Field: Sendable, Equatable {
+        /// The name as sent or added (case kept).
         public var name: String
+        /// The value (libmicrohttpd trims the whitespace around a request header's value).
         public var value: String
 
+        /// Builds a field.
         public init(name: String, value: String) {
             self.name = name
             self.value = value
         }
     }
 
+    /// Every field, in order.
     public private(set) var fields: [Field] = []
 
+    /// No fields.
     public init() {}
 
     /// Keeps every pair, repeated names included, in the order written.
@@ -21,11 +26,14 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         fields = pairs.map { Field(name: $0.0, value: $0.1) }
     }
 
+    /// `["Content-Type": "text/html", "Set-Cookie": "a=1", "Set-Cookie": "b=2"]`: repeats kept.
     public init(dictionaryLiteral elements: (String, String)...) {
         self.init(elements)
     }
 
+    /// How many fields there are (a repeated name counts each time).
     public var count: Int { fields.count }
+    /// Whether there are no fields.
     public var isEmpty: Bool { fields.isEmpty }
 
     public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
@@ -41,6 +49,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         fields.compactMap { Self.sameName($0.name, name) ? $0.value : nil }
     }
 
+    /// Whether any field has `name` (any case).
     public func contains(_ name: String) -> Bool {
         fields.contains { Self.sameName($0.name, name) }
     }
@@ -56,6 +65,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         add(name, value)
     }
 
+    /// Removes every field under `name` (any case).
     public mutating func remove(_ name: String) {
         fields.removeAll { Self.sameName($0.name, name) }
     }

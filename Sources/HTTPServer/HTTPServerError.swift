@@ -24,11 +24,14 @@ public struct HTTPServerError: Error, Equatable, Sendable, CustomStringConvertib
         case malformedRequestTarget = "malformed-request-target"
     }
 
+    /// What went wrong.
     public var code: Code
+    /// One line for a person; never repeats a request target (it may hold ids).
     public var message: String
     /// The `errno` behind a socket failure, when there is one.
     public var systemError: Int32?
 
+    /// Builds an error.
     public init(_ code: Code, _ message: String, systemError: Int32? = nil) {
         self.code = code
         self.message = message

@@ -3,6 +3,7 @@
 /// The daemon builds it on its worker thread; tests and other callers build it directly with
 /// `init(method:target:…)` to drive a `Responder` in memory.
 public struct Request: Sendable {
+    /// The method as sent (`GET`, `POST`…).
     public var method: HTTPMethod
     /// The request target exactly as sent (`/s/abc/input?x=1`), never decoded.
     public var target: String
@@ -12,6 +13,7 @@ public struct Request: Sendable {
     public var query: String?
     /// `HTTP/1.1` or `HTTP/1.0`.
     public var version: String
+    /// The request headers in order, repeats kept; lookups ignore case.
     public var headers: HTTPHeaders
     /// The body bytes, at most the daemon's `maxBodySize`.
     public var body: [UInt8]

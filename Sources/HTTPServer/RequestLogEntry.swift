@@ -15,6 +15,7 @@ public struct RequestLogEntry: Sendable, Equatable {
         case failed
     }
 
+    /// The request method.
     public var method: HTTPMethod
     /// `Response.route` as set by the responder; nil when the daemon answered by itself (400, 413)
     /// or no route matched.
@@ -23,8 +24,10 @@ public struct RequestLogEntry: Sendable, Equatable {
     public var status: HTTPStatus?
     /// From the request line arriving to the exchange ending.
     public var duration: Duration
+    /// How the exchange ended.
     public var outcome: Outcome
 
+    /// Builds an entry (the daemon does; tests of a logger may too).
     public init(method: HTTPMethod, route: String?, status: HTTPStatus?, duration: Duration, outcome: Outcome) {
         self.method = method
         self.route = route

@@ -13,7 +13,9 @@ public protocol Responder: Sendable {
 public struct ResponderFunction: Responder {
     private let body: @Sendable (Request) -> Response
 
+    /// Wraps `body`, which is called on worker threads and so must be `@Sendable`.
     public init(_ body: @escaping @Sendable (Request) -> Response) { self.body = body }
 
+    /// Calls the wrapped function.
     public func respond(to request: Request) -> Response { body(request) }
 }

@@ -2,13 +2,17 @@
 ///
 /// libmicrohttpd adds `Content-Length` and `Date` itself; a `Content-Length` set here is ignored.
 public struct Response: Sendable, Equatable {
+    /// The status code; libmicrohttpd writes the reason phrase.
     public var status: HTTPStatus
+    /// Response headers in order; a name may repeat (`Set-Cookie`).
     public var headers: HTTPHeaders
+    /// The body bytes (omitted on the wire for HEAD by libmicrohttpd).
     public var body: Body
     /// The route template that produced this response (`/s/:id/input`), reported to the daemon's
     /// request log and never sent. Nil for "no route matched".
     public var route: String?
 
+    /// A response with a `Body`.
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: Body = .empty, route: String? = nil) {
         self.status = status
         self.headers = headers
@@ -16,6 +20,7 @@ public struct Response: Sendable, Equatable {
         self.route = route
     }
 
+    /// A response with raw bytes.
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), bytes: [UInt8], route: String? = nil) {
         self.init(status: status, headers: headers, body: .bytes(bytes), route: route)
     }
@@ -45,8 +50,10 @@ public struct Response: Sendable, Equatable {
 
         let storage: Storage
 
+        /// No bytes.
         public static let empty = Body(storage: .bytes([]))
 
+        /// Raw bytes.
         public static func bytes(_ bytes: [UInt8]) -> Body { Body(storage: .bytes(bytes)) }
 
         /// UTF-8 text; kept as a `String` so the daemon copies its bytes once, straight to C.
@@ -60,6 +67,7 @@ public struct Response: Sendable, Equatable {
             }
         }
 
+        /// The body length in bytes.
         public var count: Int {
             switch storage {
             case .bytes(let bytes): bytes.count
