@@ -63,6 +63,7 @@ public final class Daemon: @unchecked Sendable {
     /// Stops gracefully: stops accepting connections at once, lets requests already in flight
     /// finish (their responses carry `Connection: close`) for at most `gracePeriod`, then closes
     /// every connection and joins the worker threads. Idempotent; returns when fully stopped.
+    /// Never call it from the responder: it joins the very thread the responder runs on.
     public func stop(gracePeriod: Duration = .seconds(10)) {
         stopped.withLock { isStopped in
             guard !isStopped else { return }
