@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension Daemon {
+    /// How the daemon listens, how many threads it runs and what it bounds. Every default is safe
+    /// for a public server; tests shrink the limits to reach them quickly.
+    public struct Configuration: Sendable {
+        /// IPv4 address to bind (`127.0.0.1` by default, `0.0.0.0` for every interface, or `localhost`).
+        public var host: String
+        /// TCP port; 0 asks the kernel for a free one (read it back from `Daemon.port`).
+        public var port: Int
+        /// Worker threads in libmicrohttpd's pool, each with its own epoll loop; the responder runs
+        /// on them. Defaults to the number of online cores.
+        public var threadCount: Int
+        /// Open connections across all threads; past it, new connections are closed at once.
+        public var connectionLimit: Int
+        /// Bytes libmicrohttpd may use per connection for the request line, headers and read buffer.
+        /// A request whose headers do not fit is answered 431/413 by libmicrohttpd itself.
+        public var connectionMemoryLimit: Int
+        /// An idle connection (keep-alive or a stalled client) is closed after this long; whole
+        /// seconds, rounded up. `.zero` means never (not advised).
+        public var connectionTimeout: Duration
+        /// Largest request body passed to the responder; larger ones are answered 413 by the daemon.
+        public var maxBodySize: Int
+        /// An over-cap body without `Content-Length` (chunked) is read and discarded so the client
+        /// can be told 413; past this many discarded bytes the connection is simply closed.
+        public var maxDiscardedBodySize: Int
+        /// Pending connections the kernel queues before the daemon accepts them.
+        public var listenBacklog: Int32
+        /// Called once per request that reached the daemon's handler, after its response was sent
+        /// (or the client left). On a worker thread: keep it quick. Carries no body, query or path.
+        public var onRequestCompleted: (@Sendable (RequestLogEntry) -> Void)?
+
+        /// A configuration; every argument defaults to the value described on its property.
+        public init(
+            host: String = "127.0.0.1",
+            port: Int = 8080,
+            threadCount: Int = Daemon.processorCount,
+            connectionLimit: Int = 1024,
+            connectionMemoryLimit: Int = 32 * 1024,
+            connectionTimeout: Duration = .seconds(30),
+            maxBodySize: Int = 16 * 1024,
+            maxDiscardedBodySize: Int = 1024 * 1024,
+            listenBacklog: Int32 = 511,
+            onRequestCompleted: (@Sendable (RequestLogEntry) -> Void)? = nil
+        ) {
+            self.host = host
+            self.port = port
+            self.threadCount = threadCount
+            self.connectionLimit = connectionLimit
+            self.connectionMemoryLimit = connectionMemoryLimit
+            self.connectionTimeout = connectionTimeout
+            self.maxBodySize = maxBodySize
+            self.maxDiscardedBodySize = maxDiscardedBodySize
+            self.listenBacklog = listenBacklog
+            self.onRequestCompleted = onRequestCompleted
+        }
+
+        /// The timeout as libmicrohttpd takes it: whole seconds, rounded up, 0 for none.
+        var timeoutSeconds: Int {
+            let (seconds, attoseconds) = connectionTimeout.components
+            return max(0, Int(seconds) + (attoseconds > 0 ? 1 : 0))
+        }
+    }
+
+    /// Online cores, the default pool size: more threads than cores only adds switching, since
+    /// each worker runs its own event loop and the responder never blocks.
+    public static var processorCount: Int {
+        max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    }
+}

@@ -1,0 +1,75 @@
+/// Decoded `application/x-www-form-urlencoded` data (a form body or a query string): ordered
+/// `name=value` pairs, a name possibly repeated. Names are compared exactly, as browsers send them.
+public struct FormFields: Sendable, Equatable, Sequence {
+    /// One decoded `name=value` pair.
+    public struct Field: Sendable, Equatable {
+        /// The decoded name.
+        public var name: String
+        /// The decoded value.
+        public var value: String
+
+        /// Builds a pair.
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// The most pairs accepted by default: far above any form we serve, far below what a 16 KB
+    /// body of `&&&…` could otherwise make us allocate.
+    public static let defaultFieldLimit = 256
+
+    /// Every pair, in the order sent.
+    public private(set) var fields: [Field]
+
+    /// Builds form data from pairs (e.g. to drive a responder in tests).
+    public init(_ pairs: [(String, String)]) {
+        fields = pairs.map { Field(name: $0.0, value: $0.1) }
+    }
+
+    /// Decodes `bytes`: pairs split at `&`, name and value at the first `=`, `+` is a space and
+    /// `%HH` a byte. Empty pairs are skipped; a pair without `=` has the value `""`.
+    public init(urlEncoded bytes: [UInt8], fieldLimit: Int = FormFields.defaultFieldLimit) throws(FormDecodingError) {
+        fields = []
+        for pair in bytes.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+            guard fields.count < fieldLimit else {
+                throw FormDecodingError(.tooManyFields, "more than \(fieldLimit) fields")
+            }
+            let equals = pair.firstIndex(of: UInt8(ascii: "=")) ?? pair.endIndex
+            let value = equals == pair.endIndex ? pair[equals...] : pair[(equals + 1)...]
+            fields.append(Field(name: try Self.decode(pair[..<equals]), value: try Self.decode(value)))
+        }
+    }
+
+    /// Decodes a query string or form body given as text.
+    public init(urlEncoded text: some StringProtocol, fieldLimit: Int = FormFields.defaultFieldLimit) throws(FormDecodingError) {
+        try self.init(urlEncoded: Array(text.utf8), fieldLimit: fieldLimit)
+    }
+
+    /// How many pairs there are.
+    public var count: Int { fields.count }
+    /// Whether there are no pairs.
+    public var isEmpty: Bool { fields.isEmpty }
+
+    public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
+
+    /// The first value under `name`, or nil.
+    public subscript(name: String) -> String? {
+        fields.first { $0.name == name }?.value
+    }
+
+    /// Every value under `name`, in order.
+    public func values(for name: String) -> [String] {
+        fields.compactMap { $0.name == name ? $0.value : nil }
+    }
+
+    private static func decode(_ bytes: ArraySlice<UInt8>) throws(FormDecodingError) -> String {
+        do {
+            return try PercentDecoding.decode(bytes, plusIsSpace: true)
+        } catch .malformedEscape {
+            throw FormDecodingError(.malformedPercentEncoding, "'%' must be followed by two hex digits")
+        } catch {
+            throw FormDecodingError(.invalidUTF8, "decoded text is not UTF-8")
+        }
+    }
+}

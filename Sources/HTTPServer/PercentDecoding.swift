@@ -1,0 +1,48 @@
+/// `%HH` decoding shared by request paths and `application/x-www-form-urlencoded` data.
+///
+/// Strict by design: a `%` not followed by two hex digits is an error rather than a literal,
+/// so that two parsers (ours and a proxy's) can never read the same bytes two ways.
+enum PercentDecoding {
+    enum Failure: Error {
+        case malformedEscape
+        case invalidUTF8
+    }
+
+    /// Decodes `bytes`; with `plusIsSpace` (forms), `+` becomes a space.
+    static func decode(_ bytes: ArraySlice<UInt8>, plusIsSpace: Bool) throws(Failure) -> String {
+        guard bytes.contains(where: { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) }) else {
+            return try validated(bytes)
+        }
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%") {
+                guard bytes.endIndex - index >= 3,
+                      let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+                else { throw .malformedEscape }
+                decoded.append(high << 4 | low)
+                index += 3
+            } else {
+                decoded.append(plusIsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+                index += 1
+            }
+        }
+        return try validated(decoded[...])
+    }
+
+    private static func validated(_ bytes: ArraySlice<UInt8>) throws(Failure) -> String {
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw .invalidUTF8 }
+        return text
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,112 @@
+/// One HTTP request as the responder sees it: complete, with its body already read and capped.
+///
+/// The daemon builds it on its worker thread; tests and other callers build it directly with
+/// `init(method:target:…)` to drive a `Responder` in memory.
+public struct Request: Sendable {
+    /// The method as sent (`GET`, `POST`…).
+    public var method: HTTPMethod
+    /// The request target exactly as sent (`/s/abc/input?x=1`), never decoded.
+    public var target: String
+    /// The target's path, percent-decoded (`+` stays `+`); always starts with `/`.
+    public var path: String
+    /// The raw query after `?`, undecoded; nil when the target has no `?`.
+    public var query: String?
+    /// `HTTP/1.1` or `HTTP/1.0`.
+    public var version: String
+    /// The request headers in order, repeats kept; lookups ignore case.
+    public var headers: HTTPHeaders
+    /// The body bytes, at most the daemon's `maxBodySize`.
+    public var body: [UInt8]
+    /// The peer's IP address as text, when known.
+    public var remoteAddress: String?
+
+    /// Builds a request, splitting and decoding `target`.
+    ///
+    /// Throws `malformedRequestTarget` when the target is neither origin-form (`/path?query`) nor
+    /// absolute-form (`http://host/path`), has a fragment, bad percent-encoding, non-UTF-8 bytes or
+    /// a NUL once decoded. The daemon answers such requests with 400 itself.
+    public init(
+        method: HTTPMethod,
+        target: String,
+        version: String = "HTTP/1.1",
+        headers: HTTPHeaders = HTTPHeaders(),
+        body: [UInt8] = [],
+        remoteAddress: String? = nil
+    ) throws(HTTPServerError) {
+        let (path, query) = try Self.split(target)
+        self.method = method
+        self.target = target
+        self.path = path
+        self.query = query
+        self.version = version
+        self.headers = headers
+        self.body = body
+        self.remoteAddress = remoteAddress
+    }
+
+    /// The query decoded as form data (`?a=1&b=x+y`); empty when there is no query.
+    public var queryItems: FormFields {
+        get throws(FormDecodingError) {
+            guard let query else { return FormFields([]) }
+            return try FormFields(urlEncoded: query)
+        }
+    }
+
+    /// The body decoded as `application/x-www-form-urlencoded`. Throws `unsupportedMediaType`
+    /// when the `Content-Type` says otherwise (or is missing), so a JSON body is never misread.
+    public func formFields(fieldLimit: Int = FormFields.defaultFieldLimit) throws(FormDecodingError) -> FormFields {
+        guard mediaType == "application/x-www-form-urlencoded" else {
+            throw FormDecodingError(.unsupportedMediaType, "expected application/x-www-form-urlencoded")
+        }
+        return try FormFields(urlEncoded: body, fieldLimit: fieldLimit)
+    }
+
+    /// The `Content-Type` without parameters, lower-cased (`application/json`); nil if absent.
+    public var mediaType: String? {
+        guard let contentType = headers["Content-Type"] else { return nil }
+        let type = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        return String(type.filter { $0 != " " && $0 != "\t" }).lowercased()
+    }
+
+    private static func split(_ target: String) throws(HTTPServerError) -> (path: String, query: String?) {
+        let utf8 = target.utf8
+        guard !utf8.contains(UInt8(ascii: "#")) else {
+            throw malformed(target, "a fragment is never sent to a server")
+        }
+        let pathStart = try originFormStart(of: target)
+        let mark = utf8[pathStart...].firstIndex(of: UInt8(ascii: "?"))
+        let rawPath = target[pathStart..<(mark ?? target.endIndex)]
+        let query = mark.map { String(target[utf8.index(after: $0)...]) }
+        guard !rawPath.isEmpty else { return ("/", query) }
+        guard rawPath.utf8.contains(UInt8(ascii: "%")) else {
+            guard !rawPath.utf8.contains(0) else { throw malformed(target, "the path contains NUL") }
+            return (String(rawPath), query)
+        }
+        let path: String
+        do {
+            path = try PercentDecoding.decode(Array(rawPath.utf8)[...], plusIsSpace: false)
+        } catch .malformedEscape {
+            throw malformed(target, "'%' must be followed by two hex digits")
+        } catch {
+            throw malformed(target, "the decoded path is not UTF-8")
+        }
+        guard !path.utf8.contains(0) else { throw malformed(target, "the decoded path contains NUL") }
+        return (path, query)
+    }
+
+    /// Where the origin-form part starts: the target itself, or what follows the authority of an
+    /// absolute-form target (`http://host:port/path?q`; RFC 9112 §3.2.2 says servers must accept it).
+    private static func originFormStart(of target: String) throws(HTTPServerError) -> String.Index {
+        let utf8 = target.utf8
+        if utf8.first == UInt8(ascii: "/") { return target.startIndex }
+        let lowered = target.prefix(8).lowercased()
+        let schemeLength = lowered.hasPrefix("http://") ? 7 : lowered.hasPrefix("https://") ? 8 : 0
+        guard schemeLength > 0 else { throw malformed(target, "the target must start with '/'") }
+        let authority = utf8.index(utf8.startIndex, offsetBy: schemeLength)
+        return utf8[authority...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? target.endIndex
+    }
+
+    private static func malformed(_ target: String, _ why: String) -> HTTPServerError {
+        HTTPServerError(.malformedRequestTarget, "bad request target (\(target.count) characters): \(why)")
+    }
+}

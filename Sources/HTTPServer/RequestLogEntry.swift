@@ -1,0 +1,38 @@
+/// What the daemon reports about each finished request: enough for an access log, never the
+/// body, the query or the raw path (which may hold ids the app prefers to keep out of logs).
+public struct RequestLogEntry: Sendable, Equatable {
+    /// How the exchange ended.
+    public enum Outcome: String, Sendable {
+        /// The response was sent in full.
+        case completed
+        /// The client closed the connection or a read failed.
+        case clientLeft = "client-left"
+        /// The connection timed out.
+        case timedOut = "timed-out"
+        /// The daemon stopped while the request was open.
+        case shutdown
+        /// libmicrohttpd hit an error (e.g. a malformed request, out of memory).
+        case failed
+    }
+
+    /// The request method.
+    public var method: HTTPMethod
+    /// `Response.route` as set by the responder; nil when the daemon answered by itself (400, 413)
+    /// or no route matched.
+    public var route: String?
+    /// The status queued; nil when the request ended before any response.
+    public var status: HTTPStatus?
+    /// From the request line arriving to the exchange ending.
+    public var duration: Duration
+    /// How the exchange ended.
+    public var outcome: Outcome
+
+    /// Builds an entry (the daemon does; tests of a logger may too).
+    public init(method: HTTPMethod, route: String?, status: HTTPStatus?, duration: Duration, outcome: Outcome) {
+        self.method = method
+        self.route = route
+        self.status = status
+        self.duration = duration
+        self.outcome = outcome
+    }
+}

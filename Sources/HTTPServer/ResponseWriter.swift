@@ -1,0 +1,54 @@
+import CMicroHTTPD
+
+/// Turns a `Response` into a libmicrohttpd response and queues it on a connection.
+enum ResponseWriter {
+    /// Queues `response`; returns libmicrohttpd's verdict and the status actually queued. A header
+    /// libmicrohttpd refuses (a CR or LF in it) turns the whole answer into a 500: dropping one
+    /// silently could drop a security header.
+    static func queue(_ response: Response, on connection: OpaquePointer, closing: Bool) -> (MHD_Result, HTTPStatus) {
+        guard (100...999).contains(response.status.code), let built = make(response, closing: closing) else {
+            let fallback = Response.text("internal server error\n", status: .internalServerError)
+            guard let built = make(fallback, closing: closing) else { return (.NO, fallback.status) }
+            return (enqueue(built, status: fallback.status, on: connection), fallback.status)
+        }
+        return (enqueue(built, status: response.status, on: connection), response.status)
+    }
+
+    private static func enqueue(_ built: OpaquePointer, status: HTTPStatus, on connection: OpaquePointer) -> MHD_Result {
+        let result = MHD_queue_response(connection, UInt32(status.code), built)
+        MHD_destroy_response(built)
+        return result
+    }
+
+    private static func make(_ response: Response, closing: Bool) -> OpaquePointer? {
+        guard let built = makeBody(response.body) else { return nil }
+        for field in response.headers where !HTTPHeaders.sameName(field.name, "Content-Length") {
+            // Explicit withCString: implicit bridging would allocate a C copy of every string.
+            let added = field.name.withCString { name in
+                field.value.withCString { value in MHD_add_response_header(built, name, value) }
+            }
+            guard added == .YES else {
+                MHD_destroy_response(built)
+                return nil
+            }
+        }
+        if closing, !response.headers.contains("Connection") {
+            _ = MHD_add_response_header(built, "Connection", "close")
+        }
+        return built
+    }
+
+    /// `MHD_RESPMEM_MUST_COPY`: the Swift buffer is only valid during this call.
+    private static func makeBody(_ body: Response.Body) -> OpaquePointer? {
+        switch body.storage {
+        case .bytes(let bytes):
+            return bytes.withUnsafeBytes {
+                MHD_create_response_from_buffer($0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), .RESPMEM_MUST_COPY)
+            }
+        case .text(var text):
+            return text.withUTF8 {
+                MHD_create_response_from_buffer($0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), .RESPMEM_MUST_COPY)
+            }
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Synchronization
+
+/// What every libmicrohttpd callback needs, shared by all worker threads. Handed to C retained
+/// (`Unmanaged.passRetained`) and released once, after `MHD_stop_daemon` has returned, so it
+/// outlives every callback.
+final class ServerContext: Sendable {
+    let responder: any Responder
+    let maxBodySize: Int
+    let maxDiscardedBodySize: Int
+    let onRequestCompleted: (@Sendable (RequestLogEntry) -> Void)?
+    /// Requests between their request line and their end; graceful stop waits for zero.
+    let inFlight = Atomic<Int>(0)
+    /// Set when stopping: responses then carry `Connection: close` so clients do not reuse them.
+    let isStopping = Atomic<Bool>(false)
+
+    init(responder: any Responder, configuration: Daemon.Configuration) {
+        self.responder = responder
+        self.maxBodySize = configuration.maxBodySize
+        self.maxDiscardedBodySize = configuration.maxDiscardedBodySize
+        self.onRequestCompleted = configuration.onRequestCompleted
+    }
+
+    /// A request line arrived.
+    func begin(target: String?) -> Exchange {
+        inFlight.add(1, ordering: .relaxed)
+        return Exchange(target: target, body: BodyCollector(limit: maxBodySize, discardLimit: maxDiscardedBodySize))
+    }
+
+    /// The exchange ended (`outcome`); reports it when it reached the handler.
+    func end(_ exchange: Exchange, outcome: RequestLogEntry.Outcome) {
+        if let onRequestCompleted, let method = exchange.method {
+            onRequestCompleted(RequestLogEntry(
+                method: method,
+                route: exchange.route,
+                status: exchange.status,
+                duration: ContinuousClock.now - exchange.started,
+                outcome: outcome
+            ))
+        }
+        inFlight.subtract(1, ordering: .releasing)
+    }
+}

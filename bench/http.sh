@@ -1,0 +1,98 @@
+#!/bin/sh
+# HTTP figures: wrk against `cardform serve` (release build) and, in the same run, against a bare C
+# libmicrohttpd server with the same threading answering a constant ~300-byte fragment. Prints
+# req/s, p50 and p99 latency, server CPU time per request for each, and the throughput ratio
+# ours/bare. On a small machine wrk competes with the servers for cores: req/s moves run to run,
+# CPU per request much less.
+#
+# Knobs (environment):
+#   BENCH_PATH      request path on both servers        (default /healthz)
+#   BENCH_SCRIPT    wrk Lua script setting method, headers and body, e.g. bench/input.lua
+#                   for `POST /s/<id>/input` (default: none, plain GET)
+#   BENCH_SETUP     command run once ours is up, with its base URL as argument; prints the path
+#                   to use on line 1 and, optionally, a form token on line 2 (exported as
+#                   CARDFORM_TOKEN for bench/input.lua). E.g. a script that creates a session
+#                   with POST /api/sessions and prints /s/<id>/input and the token.
+#   DURATION (10s)  CONNECTIONS (8)  THREADS (1: leave the cores to the servers)
+set -eu
+cd "$(dirname "$0")/.."
+DURATION=${DURATION:-10s}
+CONNECTIONS=${CONNECTIONS:-8}
+THREADS=${THREADS:-1}
+BENCH_PATH=${BENCH_PATH:-/healthz}
+BENCH_SCRIPT=${BENCH_SCRIPT:-}
+BENCH_SETUP=${BENCH_SETUP:-}
+OURS=.build/release/cardform
+BARE=.build/bench/bare_server
+WORK=$(mktemp -d)
+PIDS=""
+
+cleanup() {
+  for pid in $PIDS; do kill -TERM "$pid" 2>/dev/null || true; done
+  for pid in $PIDS; do wait "$pid" 2>/dev/null || true; done
+  rm -rf "$WORK"
+}
+trap cleanup EXIT INT TERM
+
+command -v wrk >/dev/null || { echo "bench/http.sh: wrk is not installed (make bench-deps)" >&2; exit 1; }
+[ -x "$OURS" ] || swift build -c release --product cardform
+mkdir -p .build/bench
+# shellcheck disable=SC2046
+gcc -O2 -o "$BARE" bench/bare_server.c $(pkg-config --cflags --libs libmicrohttpd)
+
+# start NAME COMMAND...: runs a server on a free port and waits for its "listening on URL" line;
+# sets `url` and `pid`. Not called in $(...): the pid must reach PIDS in this shell for cleanup.
+start() {
+  name=$1; shift
+  "$@" > "$WORK/$name.out" 2>&1 &
+  pid=$!
+  PIDS="$PIDS $pid"
+  for _ in $(seq 1 200); do
+    url=$(sed -n 's/.*listening on \(http:[^ ]*\).*/\1/p' "$WORK/$name.out")
+    [ -n "$url" ] && return 0
+    sleep 0.05
+  done
+  echo "bench/http.sh: $name did not start:" >&2; cat "$WORK/$name.out" >&2; exit 1
+}
+
+# cpu PID: clock ticks the process has used so far (user + system).
+cpu() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+
+# measure NAME URL PID: runs wrk and prints "NAME req/s p50 p99 non-2xx cpu-µs-per-request".
+measure() {
+  before=$(cpu "$3")
+  if [ -n "$BENCH_SCRIPT" ]; then
+    wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s "$BENCH_SCRIPT" "$2" > "$WORK/$1.wrk"
+  else
+    wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "$2" > "$WORK/$1.wrk"
+  fi
+  after=$(cpu "$3")
+  awk -v name="$1" -v ticks=$((after - before)) -v hz="$(getconf CLK_TCK)" '
+    function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
+    /requests in/ { total = $1 }
+    /Requests\/sec/ { rps = $2 }
+    $1 == "50%" { p50 = ms($2) }
+    $1 == "99%" { p99 = ms($2) }
+    /Non-2xx/ { bad = $NF }
+    END { printf "%s %.0f %.3f %.3f %s %.2f\n", name, rps, p50, p99, (bad == "" ? 0 : bad), ticks * 1e6 / hz / total }
+  ' "$WORK/$1.wrk"
+}
+
+start ours "$OURS" serve --port 0
+ours_url=$url ours_pid=$pid
+start bare "$BARE" 0
+bare_url=$url bare_pid=$pid
+path=$BENCH_PATH
+if [ -n "$BENCH_SETUP" ]; then
+  $BENCH_SETUP "$ours_url" > "$WORK/setup"
+  path=$(sed -n 1p "$WORK/setup")
+  CARDFORM_TOKEN=$(sed -n 2p "$WORK/setup")
+  export CARDFORM_TOKEN
+fi
+
+echo "wrk: $THREADS thread(s), $CONNECTIONS connections, $DURATION each; ${BENCH_SCRIPT:-GET} $path"
+ours=$(measure ours "$ours_url$path" "$ours_pid")
+bare=$(measure bare "$bare_url$path" "$bare_pid")
+printf '%s\n%s\n' "$ours" "$bare" | awk '
+  { rps[$1] = $2; line[NR] = sprintf("%-6s %8.0f req/s   p50 %7.3f ms   p99 %7.3f ms   server CPU %5.2f µs/req   non-2xx %s", $1, $2, $3, $4, $6, $5) }
+  END { print line[1]; print line[2]; printf "ratio ours/bare: %.2f\n", rps["ours"] / rps["bare"] }'
