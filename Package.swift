@@ -16,6 +16,13 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        // libsodium: HMAC-SHA256 for signed webhooks and processor requests (no hand-rolled crypto).
+        .systemLibrary(
+            name: "CSodium",
+            path: "Sources/CSodium",
+            pkgConfig: "libsodium",
+            providers: [.apt(["libsodium-dev"])]
+        ),
         // The only module that imports CMicroHTTPD.
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         // Mustache templates: lexer → parser → AST → renderer. Knows nothing of HTTP or cards.
@@ -25,7 +32,7 @@ let package = Package(
         // Glue: routes, session store, view models, fragments, commands.
         .target(
             name: "CardFormApp",
-            dependencies: ["HTTPServer", "Mustache", "CardEngine"],
+            dependencies: ["HTTPServer", "Mustache", "CardEngine", "CSodium"],
             plugins: ["EmbedResources"]
         ),
         // main.swift only: hands the command line to CardFormApp.
