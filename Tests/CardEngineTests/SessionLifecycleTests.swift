@@ -57,6 +57,22 @@ import Testing
         #expect(!expired)
     }
 
+    @Test(arguments: ["succeeded", "cancelled", "expired"])
+    func aFinishedSessionForgetsTheCardButKeepsItsMask(_ ending: String) throws {
+        var session = try Self.filledSession()
+        switch ending {
+        case "succeeded":
+            _ = session.submit()
+            _ = session.paymentResult(.succeeded(id: "pay_1"))
+        case "cancelled": _ = session.cancel()
+        default: _ = session.expire()
+        }
+        #expect(session.value(for: .cardNumber).isEmpty)
+        #expect(session.maskedValue(for: .cardNumber) == "424242••••••4242")
+        #expect(session.stateJSON.serialized.contains("424242••••••4242"))
+        #expect(!session.stateJSON.serialized.contains("4242424242424242"))
+    }
+
     @Test func afterAFailureTheShopperMayEditAndTryAgain() throws {
         var session = try Self.filledSession()
         _ = session.submit()

@@ -51,6 +51,7 @@ extension CardSession {
         guard phase == .processing else { return false }
         payment = result
         phase = result.status == .succeeded ? .succeeded : .failed
+        if phase == .succeeded { forgetCardData() }
         return true
     }
 
@@ -58,6 +59,7 @@ extension CardSession {
     public mutating func cancel() -> Bool {
         guard phase.acceptsInput else { return false }
         phase = .cancelled
+        forgetCardData()
         return true
     }
 
@@ -66,7 +68,17 @@ extension CardSession {
     public mutating func expire() -> Bool {
         guard phase != .processing, phase != .succeeded, phase != .expired else { return false }
         phase = .expired
+        forgetCardData()
         return true
+    }
+
+    /// Once the session can no longer pay, it keeps nothing of the card but its masked number:
+    /// the number and the CVV are dropped from memory (read-back still shows first six and last
+    /// four).
+    mutating func forgetCardData() {
+        if retainedCardMask == nil { retainedCardMask = maskedValue(for: .cardNumber) }
+        values[.cardNumber] = ""
+        values[.cvv] = ""
     }
 
     private func makeDraft() -> PaymentRequestDraft {

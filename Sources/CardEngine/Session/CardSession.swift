@@ -18,6 +18,9 @@ public struct CardSession: Sendable {
     public internal(set) var focusedField: FieldType?
 
     var values = FieldValues()
+    /// The masked card number kept once the number itself is forgotten (after success, cancel or
+    /// expiry).
+    var retainedCardMask: String?
     /// Shown errors, at most one per field, in the form's field order.
     var errors: [FieldError] = []
     /// Fields whose value passes the full rule (refreshed as they or what they depend on change).
@@ -52,7 +55,7 @@ public struct CardSession: Sendable {
     /// the CVV "", everything else as shown.
     public func maskedValue(for field: FieldType) -> String {
         switch field {
-        case .cardNumber: Self.mask(digits: values[.cardNumber].filter(\.isNumber))
+        case .cardNumber: retainedCardMask ?? Self.mask(digits: values[.cardNumber].filter(\.isNumber))
         case .cvv: ""
         default: values[field]
         }

@@ -1,0 +1,107 @@
+import CardEngine
+import Foundation
+import Mustache
+
+/// Everything a form renders with, compiled once: templates, assets, strings per language.
+///
+/// Built from the defaults inside the binary overlaid file by file with the designer's folders
+/// (`--templates`, `--public`); locale files overlay key by key. Immutable: `--dev` builds a new
+/// one when a file changes and swaps it in whole.
+struct FormResources: Sendable {
+    let templates: TemplateLibrary
+    let assets: AssetStore
+    let catalogs: MessageCatalogs
+    /// By lower-case language tag (`en`, `fr`…); every language of `catalogs`.
+    let languages: [String: LanguagePack]
+
+    /// Where the files come from.
+    struct Sources: Sendable, Equatable {
+        var templatesOverlay: URL?
+        var publicOverlay: URL?
+    }
+
+    /// Loads and compiles everything; every template problem is reported, not just the first.
+    static func load(_ sources: Sources) throws(ResourceError) -> FormResources {
+        let defaultTemplates = FileLayer.embedded("Templates")
+        var templateOverlay: FileLayer?
+        var publicFiles = FileLayer.embedded("Public")
+        do {
+            if let overlay = sources.templatesOverlay { templateOverlay = try FileLayer.load(directory: overlay) }
+            if let overlay = sources.publicOverlay { publicFiles = publicFiles.overlaid(with: try FileLayer.load(directory: overlay)) }
+        } catch {
+            throw .files(error)
+        }
+        // The designer's folder is read by the library itself so that errors name its files.
+        var layers: [TemplateSource] = [.templates(templateSources(defaultTemplates))]
+        if let overlay = sources.templatesOverlay { layers.append(.directory(overlay.path)) }
+        let (library, errors) = TemplateLibrary.load(layers)
+        guard errors.isEmpty else { throw .templates(errors) }
+        let catalogs = try loadCatalogs(defaults: defaultTemplates, overlay: templateOverlay)
+        let assets = AssetStore(layer: publicFiles)
+        var languages: [String: LanguagePack] = [:]
+        for language in catalogs.languages {
+            languages[language] = LanguagePack(language: language, catalog: catalogs.catalog(for: language))
+        }
+        return FormResources(templates: library, assets: assets, catalogs: catalogs, languages: languages)
+    }
+
+    /// The pack for a session's BCP 47 locale (`fr-CA` → `fr`), English when there is none.
+    func pack(for locale: String) -> LanguagePack {
+        var tag = locale.lowercased().replacing("_", with: "-")
+        while true {
+            if let pack = languages[tag] { return pack }
+            guard let dash = tag.lastIndex(of: "-") else { break }
+            tag = String(tag[..<dash])
+        }
+        return languages["en"] ?? LanguagePack(language: "en", catalog: MessageCatalog())
+    }
+
+    /// `blocks/cvv.mustache` → `blocks/cvv`, with the file path errors should name.
+    private static func templateSources(_ layer: FileLayer) -> [String: String] {
+        var sources: [String: String] = [:]
+        for (path, bytes) in layer.files where path.hasSuffix(".mustache") {
+            sources[String(path.dropLast(".mustache".count))] = String(decoding: bytes, as: UTF8.self)
+        }
+        return sources
+    }
+
+    /// One catalog per language: English defaults, English overlay, then the language's own
+    /// defaults and overlay, so a missing translation falls back to English key by key.
+    private static func loadCatalogs(defaults: FileLayer, overlay: FileLayer?) throws(ResourceError) -> MessageCatalogs {
+        func file(_ layer: FileLayer?, _ language: String) -> Data? {
+            layer?.files["locales/\(language).json"].map { Data($0) }
+        }
+        var languages = Set<String>()
+        for layer in [defaults, overlay].compactMap(\.self) {
+            for path in layer.files.keys where path.hasPrefix("locales/") && path.hasSuffix(".json") {
+                languages.insert(String(path.dropFirst("locales/".count).dropLast(".json".count)).lowercased())
+            }
+        }
+        var catalogs: [String: MessageCatalog] = [:]
+        for language in languages.sorted() {
+            var layers = [file(defaults, "en"), file(overlay, "en")]
+            if language != "en" { layers += [file(defaults, language), file(overlay, language)] }
+            do {
+                catalogs[language] = try MessageCatalog(layers: layers.compactMap(\.self))
+            } catch {
+                throw .locale(language: language, error)
+            }
+        }
+        return MessageCatalogs(catalogs)
+    }
+}
+
+/// Why the templates, assets or strings could not be loaded.
+enum ResourceError: Error, CustomStringConvertible {
+    case files(FileLayerError)
+    case templates([TemplateError])
+    case locale(language: String, CatalogError)
+
+    var description: String {
+        switch self {
+        case .files(let error): error.description
+        case .templates(let errors): errors.map(\.description).joined(separator: "\n")
+        case .locale(let language, let error): "locales/\(language).json: \(error)"
+        }
+    }
+}

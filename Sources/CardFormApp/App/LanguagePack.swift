@@ -1,0 +1,59 @@
+import CardEngine
+import Foundation
+import Mustache
+
+/// What a language brings to every form in it, computed once: the strings as template data
+/// (`t.ui.pay`) and the country list in that language.
+struct LanguagePack: Sendable {
+    let language: String
+    let catalog: MessageCatalog
+    /// Every string of the catalog, nested by its dotted key: `ui.pay` → `t.ui.pay`.
+    let strings: TemplateValue
+    /// Every country as `{value, label}`, sorted by its name in this language.
+    let countryOptions: [TemplateValue]
+    let isRightToLeft: Bool
+
+    init(language: String, catalog: MessageCatalog) {
+        self.language = language
+        self.catalog = catalog
+        strings = Self.nest(catalog.strings)
+        let locale = Locale(identifier: language)
+        countryOptions = Countries.all
+            .map { (code: $0.code, name: $0.localizedName(locale: language)) }
+            .sorted { $0.name.compare($1.name, locale: locale) == .orderedAscending }
+            .map { TemplateValue.object(["value": .string($0.code), "label": .string($0.name)]) }
+        isRightToLeft = Locale.Language(identifier: language).characterDirection == .rightToLeft
+    }
+
+    /// The string for `key` with `{param}`s filled, or `nil` when no layer has it.
+    func string(_ key: String, _ parameters: [String: String] = [:]) -> String? {
+        catalog.string(key, parameters: parameters)
+    }
+
+    /// `["ui.pay": "Pay"]` → `{ui: {pay: "Pay"}}`. A key that is both a string and a prefix of
+    /// longer keys (`label.city` and `label.city.postTown`) keeps its string; the longer keys stay
+    /// reachable through the view model, which reads the catalog directly.
+    static func nest(_ flat: [String: String]) -> TemplateValue {
+        var root: [String: TemplateValue] = [:]
+        for key in flat.keys.sorted(by: { $0.count < $1.count }) {
+            insert(flat[key]!, at: key.split(separator: ".").map(String.init)[...], into: &root)
+        }
+        return .object(root)
+    }
+
+    private static func insert(_ value: String, at path: ArraySlice<String>, into object: inout [String: TemplateValue]) {
+        guard let first = path.first else { return }
+        if path.count == 1 {
+            if object[first] == nil { object[first] = .string(value) }
+            return
+        }
+        var child: [String: TemplateValue]
+        switch object[first] {
+        case .object(let existing): child = existing
+        case nil: child = [:]
+        default: return
+        }
+        insert(value, at: path.dropFirst(), into: &child)
+        object[first] = .object(child)
+    }
+}
