@@ -242,9 +242,20 @@
 
   // ---- Wiring ------------------------------------------------------------------------------
 
+  // The CVV's digits never come back from the server, so it is kept to digits here.
+  function keepDigits(input) {
+    var caret = caretOf(input);
+    var before = input.value.slice(0, caret).replace(/\D/g, "").length;
+    var digits = input.value.replace(/\D/g, "");
+    if (digits === input.value) return;
+    input.value = digits;
+    try { input.setSelectionRange(before, before); } catch (e) { /* not focused */ }
+  }
+
   form.addEventListener("input", function (event) {
     var target = event.target;
     if (target.tagName === "SELECT") return;
+    if (target.name === "cvv") keepDigits(target);
     fieldEvent(target, event.inputType === "insertFromPaste" ? "paste" : "input");
   });
   form.addEventListener("change", function (event) {
@@ -266,6 +277,10 @@
       var params = new URLSearchParams(new FormData(form));
       params.delete("_token");
       return params;
+    }, function () {
+      // After a refused submit, take the shopper to the first field that needs them.
+      var invalid = form.querySelector('[aria-invalid="true"]');
+      if (invalid) invalid.focus();
     });
   });
   form.addEventListener("click", function (event) {

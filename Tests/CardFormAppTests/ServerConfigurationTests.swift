@@ -32,13 +32,13 @@ import Testing
 
     @Test func aBadValueNamesItsKeyAndWhereItCameFrom() throws {
         let file = try write(#"{"webhook": {"url": "ftp://x"}}"#)
-        #expect(throws: ConfigurationError(key: "webhook.url", problem: "must be an http(s) URL", source: file.path)) {
+        #expect(throws: ServerConfigurationError(key: "webhook.url", problem: "must be an http(s) URL", source: file.path)) {
             try ServerConfiguration.load(file: file, environment: [:], flags: [:], warn: { _ in })
         }
-        #expect(throws: ConfigurationError(key: "port", problem: "must be between 0 and 65535", source: "environment CARDFORM_PORT")) {
+        #expect(throws: ServerConfigurationError(key: "port", problem: "must be between 0 and 65535", source: "environment CARDFORM_PORT")) {
             try ServerConfiguration.load(file: nil, environment: ["CARDFORM_PORT": "70000"], flags: [:], warn: { _ in })
         }
-        #expect(throws: ConfigurationError(key: "secretKey", problem: "must be at least 16 characters", source: "environment CARDFORM_SECRET_KEY")) {
+        #expect(throws: ServerConfigurationError(key: "secretKey", problem: "must be at least 16 characters", source: "environment CARDFORM_SECRET_KEY")) {
             try ServerConfiguration.load(file: nil, environment: ["CARDFORM_SECRET_KEY": "short"], flags: [:], warn: { _ in })
         }
     }

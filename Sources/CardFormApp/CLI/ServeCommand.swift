@@ -1,36 +1,90 @@
+import CardEngine
+import Foundation
 import HTTPServer
 
-/// `cardform serve` (CONTRACT §1).
+/// `cardform serve` (CONTRACT §1): configuration from the file, the environment and the flags;
+/// templates and assets compiled once; then the server until SIGINT or SIGTERM.
 enum ServeCommand: Command {
     static let name = "serve"
     static let summary = "run the server"
-    static let help = "usage: cardform serve [--port 8080] [--host 127.0.0.1] [--templates DIR] [--public DIR] [--config FILE] [--dev]\n"
+    static let help = """
+        usage: cardform serve [--port 8080] [--host 127.0.0.1] [--templates DIR] [--public DIR] [--config FILE] [--dev]
+
+          --port N         port to listen on (0: any free port)             [8080]
+          --host ADDR      IPv4 address to bind                             [127.0.0.1]
+          --templates DIR  a designer's templates and locales, shadowing the defaults file by file
+          --public DIR     a designer's assets, shadowing the defaults file by file
+          --config FILE    JSON configuration (default: ./cardform.json when present)
+          --dev            the demo page at /, live reload, the template error overlay, and
+                           sessions without the secret key from the demo page
+
+        Every configuration key can also come from CARDFORM_<KEY> (e.g. CARDFORM_SECRET_KEY);
+        flags win over the environment, which wins over the file.
+
+        """
     static let spec = Arguments.Spec(valued: ["port", "host", "templates", "public", "config"], booleans: ["dev"])
 
     static func run(_ arguments: Arguments, output: CommandOutput) throws(CLIError) -> Int32 {
-        var configuration = Daemon.Configuration()
-        configuration.port = try port(arguments["port"])
-        configuration.host = arguments["host"] ?? configuration.host
-        let daemon: Daemon
+        var configuration = try loadConfiguration(arguments, output: output)
+        configuration.dev = arguments.has("dev")
+        let app = try makeApp(configuration)
+        let server: CardFormServer
         do {
-            daemon = try Daemon(responder: CardFormResponder(), configuration: configuration)
-        } catch where error.code == .invalidHost {
-            throw .usage("--host: \(error.message)")
+            server = try CardFormServer(app: app, host: configuration.host, port: configuration.port)
+        } catch where error.code == .invalidHost || error.code == .invalidPort {
+            throw .usage("--host/--port: \(error.message)")
         } catch {
-            throw .failure("cannot listen: \(error.message)")
+            throw .failure("cannot listen on \(configuration.host):\(configuration.port): \(error.message)")
         }
-        daemon.runUntilSignalled {
-            output.write("cardform listening on http://\(daemon.host):\(daemon.port)\n")
+        server.daemon.runUntilSignalled {
+            output.write("cardform listening on http://\(server.daemon.host):\(server.port)\(configuration.dev ? " (dev)" : "")\n")
         }
+        server.stop()
         return 0
     }
 
-    /// `--port`: a number in 0...65535 (0 lets the system choose), 8080 when absent.
-    private static func port(_ text: String?) throws(CLIError) -> Int {
-        guard let text else { return 8080 }
-        guard let port = Int(text), (0...65535).contains(port) else {
-            throw .usage("--port must be a number from 0 to 65535, not '\(text)'")
+    /// File, then environment, then flags; a bad value names its key (exit 2).
+    static func loadConfiguration(_ arguments: Arguments, output: CommandOutput) throws(CLIError) -> ServerConfiguration {
+        var file = arguments["config"].map { URL(fileURLWithPath: $0) }
+        if file == nil, FileManager.default.fileExists(atPath: "cardform.json") { file = URL(fileURLWithPath: "cardform.json") }
+        var flags: [String: ConfigValue] = [:]
+        for key in ["port", "host", "templates"] { if let value = arguments[key] { flags[key] = .string(value) } }
+        if let value = arguments["public"] { flags["public"] = .string(value) }
+        do {
+            return try ServerConfiguration.load(
+                file: file, environment: ProcessInfo.processInfo.environment, flags: flags,
+                warn: { output.writeError("cardform serve: warning: \($0)\n") })
+        } catch {
+            throw .usage(error.description)
         }
-        return port
+    }
+
+    /// Templates, assets, locales and the BIN table, compiled once; any problem is exit 1 with
+    /// every error printed.
+    static func makeApp(_ configuration: ServerConfiguration, logger: Logger = .standard) throws(CLIError) -> AppContext {
+        let sources = FormResources.Sources(
+            templatesOverlay: configuration.templates.map { URL(fileURLWithPath: $0) },
+            publicOverlay: configuration.publicDirectory.map { URL(fileURLWithPath: $0) })
+        let resources: FormResources
+        do {
+            resources = try FormResources.load(sources)
+        } catch {
+            throw .failure("cannot load templates and assets:\n\(error)")
+        }
+        var binTable = BINTable.default
+        if let path = configuration.binTable {
+            guard let data = FileManager.default.contents(atPath: path) else { throw .failure("binTable: cannot read \(path)") }
+            do {
+                binTable = binTable.overlaid(by: try BINTable(csv: data))
+            } catch {
+                throw .failure("binTable: \(path): \(error)")
+            }
+        }
+        _ = Countries.all  // pay the country data's first-use cost now, not on a shopper's keystroke
+        do {
+            return try AppContext(configuration: configuration, resources: resources, binLookup: binTable, logger: logger)
+        } catch {
+            throw .usage(error.description)
+        }
     }
 }

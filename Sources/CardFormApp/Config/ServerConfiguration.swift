@@ -30,7 +30,7 @@ struct ServerConfiguration: Sendable, Equatable {
 }
 
 /// A configuration value that cannot be used, naming the key (exit 2).
-struct ConfigurationError: Error, Equatable, CustomStringConvertible {
+struct ServerConfigurationError: Error, Equatable, CustomStringConvertible {
     var key: String
     var problem: String
     var source: String
@@ -88,32 +88,32 @@ extension ServerConfiguration {
     static func load(
         file: URL?, environment: [String: String], flags: [String: ConfigValue],
         warn: (String) -> Void
-    ) throws(ConfigurationError) -> ServerConfiguration {
+    ) throws(ServerConfigurationError) -> ServerConfiguration {
         var config = ServerConfiguration()
         if let file {
             let source = file.path
             guard let data = FileManager.default.contents(atPath: file.path) else {
-                throw ConfigurationError(key: "config", problem: "cannot read the file", source: source)
+                throw ServerConfigurationError(key: "config", problem: "cannot read the file", source: source)
             }
             guard case .object(let object)? = try? JSONDecoder().decode(ConfigValue.self, from: data) else {
-                throw ConfigurationError(key: "config", problem: "not a JSON object", source: source)
+                throw ServerConfigurationError(key: "config", problem: "not a JSON object", source: source)
             }
             for (key, value) in flatten(object) {
                 guard let apply = keys[key] else { warn("\(source): unknown key \"\(key)\" (ignored)"); continue }
-                do { try apply(&config, value) } catch { throw ConfigurationError(key: key, problem: error.message, source: source) }
+                do { try apply(&config, value) } catch { throw ServerConfigurationError(key: key, problem: error.message, source: source) }
             }
         }
         for key in keys.keys.sorted() {
             let name = environmentName(of: key)
             guard let text = environment[name] else { continue }
             do { try keys[key]!(&config, .string(text)) } catch {
-                throw ConfigurationError(key: key, problem: error.message, source: "environment \(name)")
+                throw ServerConfigurationError(key: key, problem: error.message, source: "environment \(name)")
             }
         }
         for key in flags.keys.sorted() {
             guard let apply = keys[key] else { continue }
             do { try apply(&config, flags[key]!) } catch {
-                throw ConfigurationError(key: key, problem: error.message, source: "--\(key)")
+                throw ServerConfigurationError(key: key, problem: error.message, source: "--\(key)")
             }
         }
         return config

@@ -1,0 +1,62 @@
+// cardform embed: puts a payment form in an iframe on a merchant's page.
+//
+//   <script src="https://pay.example/assets/embed.<hash>.js"></script>
+//   CardForm.mount(document.getElementById("pay"), {
+//     url: "https://pay.example/s/<id>",         // from POST /api/sessions
+//     onReady() {}, onChange({isValid, selectedNetwork, availableNetworks}) {},
+//     onComplete({status, paymentId}) {}, onCancel() {},
+//   });
+//
+// The iframe follows its content's height; messages are accepted only from the form's own origin
+// and its own window. Card data never reaches this page: only these events do.
+(function () {
+  "use strict";
+
+  function mount(element, options) {
+    if (!element || !options || !options.url) throw new Error("CardForm.mount(element, {url}) needs an element and a url");
+    var src = new URL(options.url, document.baseURI);
+    var iframe = document.createElement("iframe");
+    iframe.src = src.href;
+    iframe.title = options.title || "Payment form";
+    iframe.className = "cardform-frame";
+    iframe.setAttribute("allow", "payment");
+    iframe.style.border = "0";
+    iframe.style.width = "100%";
+    iframe.style.height = (options.initialHeight || 420) + "px";
+    iframe.style.display = "block";
+    element.appendChild(iframe);
+
+    function onMessage(event) {
+      if (event.origin !== src.origin || event.source !== iframe.contentWindow) return;
+      var data = event.data;
+      if (!data || data.source !== "cardform") return;
+      switch (data.type) {
+        case "ready": if (options.onReady) options.onReady(); break;
+        case "resize":
+          if (typeof data.height === "number" && data.height > 0) iframe.style.height = Math.ceil(data.height) + "px";
+          break;
+        case "change":
+          if (options.onChange) {
+            options.onChange({ isValid: !!data.isValid, selectedNetwork: data.selectedNetwork || null,
+              availableNetworks: data.availableNetworks || [] });
+          }
+          break;
+        case "complete":
+          if (options.onComplete) options.onComplete({ status: data.status, paymentId: data.paymentId || null });
+          break;
+        case "cancel": if (options.onCancel) options.onCancel(); break;
+      }
+    }
+    window.addEventListener("message", onMessage);
+
+    return {
+      iframe: iframe,
+      destroy: function () {
+        window.removeEventListener("message", onMessage);
+        if (iframe.parentNode) iframe.parentNode.removeChild(iframe);
+      },
+    };
+  }
+
+  window.CardForm = { mount: mount };
+})();

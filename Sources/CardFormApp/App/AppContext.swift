@@ -1,0 +1,56 @@
+import CardEngine
+import Foundation
+import Synchronization
+
+/// What every route shares: configuration, the compiled resources, the sessions, the engine's
+/// environment and the logger. Created once by `serve` (or a test) and handed to the router.
+final class AppContext: Sendable {
+    let configuration: ServerConfiguration
+    let store: SessionStore
+    let logger: Logger
+    let payments: PaymentService
+    /// The session options the server applies where a request does not set them.
+    let defaults: JSONObject?
+    private let current: Mutex<(resources: FormResources, environment: SessionEnvironment)>
+
+    init(
+        configuration: ServerConfiguration, resources: FormResources, binLookup: any BINLookup = BINTable.default,
+        clock: EngineClock = .system, logger: Logger = .standard
+    ) throws(ServerConfigurationError) {
+        self.configuration = configuration
+        self.logger = logger
+        self.payments = PaymentService()
+        self.store = SessionStore(ttl: .seconds(configuration.sessionTTLSeconds), capacity: configuration.maxSessions)
+        self.defaults = try Self.parseDefaults(configuration.defaults)
+        let environment = SessionEnvironment(binLookup: binLookup, clock: clock, catalogs: resources.catalogs)
+        self.current = Mutex((resources, environment))
+    }
+
+    /// The resources pages render with now.
+    var resources: FormResources { current.withLock { $0.resources } }
+
+    /// The environment new sessions get (BIN data, clock, catalogs).
+    var environment: SessionEnvironment { current.withLock { $0.environment } }
+
+    /// Swaps in freshly loaded resources (`--dev` live reload); sessions pick up the new catalogs
+    /// on their next event.
+    func replace(resources: FormResources) {
+        current.withLock { state in
+            state.resources = resources
+            state.environment.catalogs = resources.catalogs
+        }
+    }
+
+    private static func parseDefaults(_ data: Data?) throws(ServerConfigurationError) -> JSONObject? {
+        guard let data else { return nil }
+        guard case .object(let object)? = try? JSONValue.parse(Array(data)) else {
+            throw ServerConfigurationError(key: "defaults", problem: "must be a JSON object", source: "configuration")
+        }
+        do {
+            _ = try SessionConfiguration(object)
+        } catch {
+            throw ServerConfigurationError(key: "defaults", problem: error.description, source: "configuration")
+        }
+        return object
+    }
+}

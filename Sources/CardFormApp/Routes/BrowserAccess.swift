@@ -1,0 +1,59 @@
+import HTTPServer
+
+/// The checks every browser route makes before touching a session: it exists and is live, the
+/// request comes from our own origin (when the browser says), and it carries the form token.
+struct BrowserAccess {
+    let app: AppContext
+
+    /// A live session for `id`, or the response that refuses the request: the unavailable page
+    /// (404 unknown, 410 expired), 403 for a wrong origin or token.
+    func entry(_ id: Substring, _ request: Request, form: FormFields? = nil, requireToken: Bool) -> Checked<SessionEntry> {
+        let entry: SessionEntry
+        switch app.store.lookup(id) {
+        case .unknown:
+            return .refused(unavailable(expired: false, locale: "en"))
+        case .expired(let expired):
+            let locale = expired.state.withLock { $0.session.configuration.locale }
+            return .refused(unavailable(expired: true, locale: locale))
+        case .live(let live):
+            entry = live
+        }
+        guard requireToken else { return .ok(entry) }
+        if let origin = request.headers["Origin"], origin != ownOrigin(request) {
+            return .refused(SecureResponse.text("cross-origin request refused\n", status: .forbidden, route: nil))
+        }
+        let token = request.headers["X-CardForm-Token"] ?? form?["_token"] ?? ""
+        guard RandomToken.constantTimeEquals(token, entry.token) else {
+            return .refused(SecureResponse.text("missing or wrong form token\n", status: .forbidden, route: nil))
+        }
+        return .ok(entry)
+    }
+
+    /// The form fields of a browser POST, or a 400/415 response.
+    func form(_ request: Request) -> Checked<FormFields> {
+        do {
+            return .ok(try request.formFields())
+        } catch where error.code == .unsupportedMediaType {
+            return .refused(SecureResponse.text("expected application/x-www-form-urlencoded\n", status: .unsupportedMediaType, route: nil))
+        } catch {
+            return .refused(SecureResponse.text("malformed form: \(error.code.rawValue)\n", status: .badRequest, route: nil))
+        }
+    }
+
+    func unavailable(expired: Bool, locale: String) -> Response {
+        let html = FormRenderer(resources: app.resources, dev: app.configuration.dev).unavailable(expired: expired, locale: locale)
+        return SecureResponse.html(html, status: expired ? .gone : .notFound)
+    }
+
+    /// `http://host:port` as the browser sees us (`https` when the server terminates TLS).
+    private func ownOrigin(_ request: Request) -> String {
+        let scheme = app.configuration.tlsCert == nil ? "http" : "https"
+        return "\(scheme)://\(request.headers["Host"] ?? "")"
+    }
+}
+
+/// A value, or the response that refuses the request.
+enum Checked<Value> {
+    case ok(Value)
+    case refused(Response)
+}

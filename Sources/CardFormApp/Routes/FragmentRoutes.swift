@@ -1,0 +1,151 @@
+import CardEngine
+import HTTPServer
+import Mustache
+
+/// The page script's routes: one event in, the changed blocks out (CONTRACT §3).
+struct FragmentRoutes {
+    let app: AppContext
+    private var access: BrowserAccess { BrowserAccess(app: app) }
+
+    /// `POST /s/<id>/input`: a keystroke, paste, focus or blur in one field.
+    func input(_ id: Substring, _ request: Request) -> Response {
+        handle(id, request) { form, record throws(BadInput) -> Outcome in
+            guard let name = form["field"], let field = FieldType(rawValue: name) else { throw BadInput("unknown field") }
+            guard let event = InputEvent(rawValue: form["event"] ?? "input") else { throw BadInput("unknown event") }
+            let value = form["value"] ?? ""
+            let caret = try form["caret"].map { text throws(BadInput) in
+                guard let caret = Int(text) else { throw BadInput("caret must be a number") }
+                return caret
+            } ?? value.utf16.count
+            let seq = try Self.sequence(form)
+            // A retried or overtaken request older than what the page already sent changes nothing.
+            if let seq, let last = record.page(form["page"] ?? "")?.lastSeq, seq < last { return Outcome() }
+            let before = record.session.error(for: field)
+            let update = record.session.update(field, value: value, caret: caret, event: event)
+            var outcome = Outcome(seq: seq)
+            // The CVV's digits never travel back: the page keeps what the shopper typed.
+            if !update.wasIgnored, field != .cvv {
+                outcome.echo = FieldEcho(field: name, value: update.formatted.value, caret: update.formatted.caret, seq: seq ?? 0)
+            }
+            if let error = record.session.fieldErrors.first(where: { $0.field == field }), error.issue != before {
+                outcome.announcement = record.session.message(for: error)
+            }
+            return outcome
+        }
+    }
+
+    /// `POST /s/<id>/network`: the shopper picks a co-badged network.
+    func network(_ id: Substring, _ request: Request) -> Response {
+        handle(id, request) { form, record throws(BadInput) -> Outcome in
+            guard let network = form["network"].flatMap(CardNetwork.init(rawValue:)) else { throw BadInput("unknown network") }
+            _ = record.session.selectNetwork(network)
+            return Outcome()
+        }
+    }
+
+    /// `POST /s/<id>/submit`: every posted value is applied (autofill that fired no event is not
+    /// lost), then the session checks everything and either shows every error or starts paying.
+    func submit(_ id: Substring, _ request: Request) -> Response {
+        var started: PaymentRequestDraft?
+        var entryForPayment: SessionEntry?
+        let response = handle(id, request) { form, record throws(BadInput) -> Outcome in
+            FormSubmission.apply(form, to: &record.session)
+            var outcome = Outcome()
+            switch record.session.submit() {
+            case .rejected(let errors):
+                outcome.announcement = errors.first.map { record.session.message(for: $0) } ?? ""
+            case .startPayment(let draft):
+                started = draft
+            case .ignored:
+                break
+            }
+            return outcome
+        } onEntry: { entryForPayment = $0 }
+        if let draft = started, let entry = entryForPayment { app.payments.start(draft, for: entry) }
+        return response
+    }
+
+    /// `POST /s/<id>/cancel`: the shopper gives up (ignored while processing).
+    func cancel(_ id: Substring, _ request: Request) -> Response {
+        handle(id, request) { _, record throws(BadInput) -> Outcome in
+            _ = record.session.cancel()
+            return Outcome()
+        }
+    }
+
+    // MARK: - Shared
+
+    /// What an event changes besides the session: the echo for the edited field and what the live
+    /// region says.
+    struct Outcome {
+        var echo: FieldEcho?
+        var announcement = ""
+        var seq: Int?
+    }
+
+    /// A request the page script would never send: 400 with the reason.
+    struct BadInput: Error {
+        var reason: String
+        init(_ reason: String) { self.reason = reason }
+    }
+
+    /// Checks the request, runs `event` on the session under its lock, and answers the fragments.
+    private func handle(
+        _ id: Substring, _ request: Request,
+        _ event: (FormFields, inout SessionRecord) throws(BadInput) -> Outcome,
+        onEntry: (SessionEntry) -> Void = { _ in }
+    ) -> Response {
+        let form: FormFields
+        switch access.form(request) {
+        case .ok(let fields): form = fields
+        case .refused(let response): return response
+        }
+        let entry: SessionEntry
+        switch access.entry(id, request, form: form, requireToken: true) {
+        case .ok(let live): entry = live
+        case .refused(let response): return response
+        }
+        guard let pageID = form["page"], RandomToken.isWellFormed(pageID[...]) else {
+            return SecureResponse.text("missing or malformed page id\n", status: .badRequest, route: nil)
+        }
+        let revision = form["rev"].flatMap { Int($0) }
+        let renderer = FormRenderer(resources: app.resources, dev: app.configuration.dev)
+        let result: Result<String, FragmentFailure> = entry.state.withLock { record in
+            do {
+                let outcome = try event(form, &record)
+                let body = try renderer.fragments(
+                    entry, record: &record, pageID: pageID, revision: revision, echo: outcome.echo,
+                    announcement: outcome.announcement)
+                if let seq = outcome.seq, var page = record.page(pageID) {
+                    page.lastSeq = max(page.lastSeq, seq)
+                    record.remember(page)
+                }
+                return .success(body)
+            } catch let error as BadInput {
+                return .failure(.badInput(error.reason))
+            } catch let error as TemplateError {
+                return .failure(.template(error))
+            } catch {
+                return .failure(.badInput("\(error)"))
+            }
+        }
+        onEntry(entry)
+        let origins = entry.state.withLock { $0.session.configuration.allowedOrigins }
+        switch result {
+        case .success(let body): return SecureResponse.html(body, frameAncestors: origins)
+        case .failure(.badInput(let reason)): return SecureResponse.text(reason + "\n", status: .badRequest, route: nil)
+        case .failure(.template(let error)): return ErrorPage.response(for: error, dev: app.configuration.dev, logger: app.logger)
+        }
+    }
+
+    private enum FragmentFailure: Error {
+        case badInput(String)
+        case template(TemplateError)
+    }
+
+    private static func sequence(_ form: FormFields) throws(BadInput) -> Int? {
+        guard let text = form["seq"] else { return nil }
+        guard let seq = Int(text), seq >= 0 else { throw BadInput("seq must be a number") }
+        return seq
+    }
+}

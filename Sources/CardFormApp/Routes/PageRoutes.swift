@@ -1,0 +1,76 @@
+import CardEngine
+import HTTPServer
+import Mustache
+
+/// The whole page: opened directly or in an iframe, and posted whole without JavaScript.
+struct PageRoutes {
+    let app: AppContext
+    private var access: BrowserAccess { BrowserAccess(app: app) }
+
+    /// `GET /s/<id>`: the form page (a new page id; later events answer in fragments).
+    func page(_ id: Substring, _ request: Request) -> Response {
+        let entry: SessionEntry
+        switch access.entry(id, request, requireToken: false) {
+        case .ok(let live): entry = live
+        case .refused(let response): return response
+        }
+        return render(entry) { _ in "" }
+    }
+
+    /// `POST /s/<id>`: the form posted without JavaScript. Every value is applied, then a pay
+    /// (the default button), cancel (`_action=cancel`) or network change (`_action=network`); the
+    /// answer is the page again, with every error listed.
+    func postForm(_ id: Substring, _ request: Request) -> Response {
+        let form: FormFields
+        switch access.form(request) {
+        case .ok(let fields): form = fields
+        case .refused(let response): return response
+        }
+        let entry: SessionEntry
+        switch access.entry(id, request, form: form, requireToken: true) {
+        case .ok(let live): entry = live
+        case .refused(let response): return response
+        }
+        var started: PaymentRequestDraft?
+        let response = render(entry, noscript: true) { session in
+            FormSubmission.apply(form, to: &session)
+            switch form["_action"] {
+            case "cancel":
+                _ = session.cancel()
+            case "network":
+                break
+            default:
+                switch session.submit() {
+                case .rejected(let errors): return errors.first.map { session.message(for: $0) } ?? ""
+                case .startPayment(let draft): started = draft
+                case .ignored: break
+                }
+            }
+            return ""
+        }
+        if let started { app.payments.start(started, for: entry) }
+        return response
+    }
+
+    /// Runs `event` on the session under its lock (returning what to announce) and answers the page.
+    private func render(
+        _ entry: SessionEntry, noscript: Bool = false, _ event: (inout CardSession) -> String
+    ) -> Response {
+        let renderer = FormRenderer(resources: app.resources, dev: app.configuration.dev)
+        let result: Result<(String, [String]), TemplateError> = entry.state.withLock { record in
+            let announcement = event(&record.session)
+            do {
+                let html = try renderer.page(entry, record: &record, noscript: noscript, announcement: announcement)
+                return .success((html, record.session.configuration.allowedOrigins))
+            } catch let error as TemplateError {
+                return .failure(error)
+            } catch {
+                return .failure(TemplateError(code: .templateNotFound, message: "\(error)", templateName: "page", path: nil, line: 0, column: 0, sourceLine: ""))
+            }
+        }
+        switch result {
+        case .success(let (html, origins)): return SecureResponse.html(html, frameAncestors: origins)
+        case .failure(let error): return ErrorPage.response(for: error, dev: app.configuration.dev, logger: app.logger)
+        }
+    }
+}

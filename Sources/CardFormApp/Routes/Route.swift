@@ -1,0 +1,93 @@
+import HTTPServer
+
+/// Every route the server answers (CONTRACT §3), parsed from a method and a path.
+///
+/// Each case's `template` is a constant: it is what the access log records, so no id, token or
+/// field value can reach a log line through a route.
+enum Route: Equatable {
+    case health
+    case asset(path: String)
+    case createSession
+    case sessionState(id: Substring)
+    case customerCards(id: Substring)
+    case page(id: Substring)
+    case postForm(id: Substring)
+    case input(id: Substring)
+    case network(id: Substring)
+    case submit(id: Substring)
+    case cancel(id: Substring)
+    case theme(id: Substring)
+    case demo
+    case demoSession
+    case devEvents
+
+    init?(method: HTTPMethod, path: String) {
+        let parts = Array(path.split(separator: "/", omittingEmptySubsequences: false).dropFirst())
+        let isRead = method == .get || method == .head
+        guard isRead || method == .post else { return nil }
+        if isRead, parts.count > 1, parts[0] == "assets" {
+            self = .asset(path: path)
+            return
+        }
+        guard let route = isRead ? Self.read(parts) : Self.post(parts) else { return nil }
+        self = route
+    }
+
+    private static func read(_ parts: [Substring]) -> Route? {
+        switch parts.count {
+        case 1 where parts[0] == "healthz": .health
+        case 1 where parts[0] == "": .demo
+        case 2 where parts[0] == "s": .page(id: parts[1])
+        case 2 where parts[0] == "dev" && parts[1] == "events": .devEvents
+        case 3 where parts[0] == "api" && parts[1] == "sessions": .sessionState(id: parts[2])
+        case 3 where parts[0] == "s" && parts[2] == "theme.css": .theme(id: parts[1])
+        case 4 where parts[0] == "api" && parts[1] == "customers" && parts[3] == "cards": .customerCards(id: parts[2])
+        default: nil
+        }
+    }
+
+    private static func post(_ parts: [Substring]) -> Route? {
+        switch parts.count {
+        case 2 where parts[0] == "api" && parts[1] == "sessions": .createSession
+        case 2 where parts[0] == "demo" && parts[1] == "sessions": .demoSession
+        case 2 where parts[0] == "s": .postForm(id: parts[1])
+        case 3 where parts[0] == "s":
+            switch parts[2] {
+            case "input": .input(id: parts[1])
+            case "network": .network(id: parts[1])
+            case "submit": .submit(id: parts[1])
+            case "cancel": .cancel(id: parts[1])
+            default: nil
+            }
+        default: nil
+        }
+    }
+
+    /// The route's template, the only form in which it is logged.
+    var template: StaticString {
+        switch self {
+        case .health: "/healthz"
+        case .asset: "/assets/:name"
+        case .createSession: "/api/sessions"
+        case .sessionState: "/api/sessions/:id"
+        case .customerCards: "/api/customers/:id/cards"
+        case .page: "/s/:id"
+        case .postForm: "/s/:id (post)"
+        case .input: "/s/:id/input"
+        case .network: "/s/:id/network"
+        case .submit: "/s/:id/submit"
+        case .cancel: "/s/:id/cancel"
+        case .theme: "/s/:id/theme.css"
+        case .demo: "/"
+        case .demoSession: "/demo/sessions"
+        case .devEvents: "/dev/events"
+        }
+    }
+
+    /// Every template, so the access log can map a response's route back to a constant.
+    static let templates: [StaticString] = [
+        "/healthz", "/assets/:name", "/api/sessions", "/api/sessions/:id", "/api/customers/:id/cards", "/s/:id",
+        "/s/:id (post)", "/s/:id/input", "/s/:id/network", "/s/:id/submit", "/s/:id/cancel",
+        "/s/:id/theme.css", "/", "/demo/sessions", "/dev/events",
+    ]
+}

@@ -1,0 +1,35 @@
+import HTTPServer
+
+/// The app's one `Responder`: parses the route and hands the request to its handler.
+struct Router: Responder {
+    let app: AppContext
+
+    func respond(to request: Request) -> Response {
+        guard let route = Route(method: request.method, path: request.path) else {
+            return SecureResponse.text("not found\n", status: .notFound, route: nil)
+        }
+        var response = handle(route, request)
+        response.route = "\(route.template)"
+        return response
+    }
+
+    private func handle(_ route: Route, _ request: Request) -> Response {
+        switch route {
+        case .health: SecureResponse.text("ok", status: .ok, route: route)
+        case .asset(let path): AssetRoutes(app: app).asset(path, request)
+        case .createSession: APIRoutes(app: app).createSession(request, requireKey: true)
+        case .sessionState(let id): APIRoutes(app: app).state(id, request)
+        case .customerCards(let id): APIRoutes(app: app).customerCards(id, request)
+        case .page(let id): PageRoutes(app: app).page(id, request)
+        case .postForm(let id): PageRoutes(app: app).postForm(id, request)
+        case .input(let id): FragmentRoutes(app: app).input(id, request)
+        case .network(let id): FragmentRoutes(app: app).network(id, request)
+        case .submit(let id): FragmentRoutes(app: app).submit(id, request)
+        case .cancel(let id): FragmentRoutes(app: app).cancel(id, request)
+        case .theme(let id): AssetRoutes(app: app).theme(id, request)
+        case .demo: DemoRoutes(app: app).page(request)
+        case .demoSession: DemoRoutes(app: app).createSession(request)
+        case .devEvents: DemoRoutes(app: app).devEvents(request)
+        }
+    }
+}

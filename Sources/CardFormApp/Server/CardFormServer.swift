@@ -1,0 +1,66 @@
+import CardEngine
+import Synchronization
+import Dispatch
+import Foundation
+import HTTPServer
+
+/// A running cardform server: the app context, the daemon answering HTTP, and the background
+/// sweeper that expires idle sessions. `serve` makes one; tests make one on port 0.
+final class CardFormServer {
+    let app: AppContext
+    let daemon: Daemon
+    private let sweeper: DispatchSourceTimer
+
+    init(app: AppContext, host: String, port: Int) throws(HTTPServerError) {
+        self.app = app
+        let logger = app.logger
+        let requests = RequestCounter()
+        var configuration = Daemon.Configuration(host: host, port: port)
+        configuration.onRequestCompleted = { entry in
+            logger.log("request", [
+                "id": .int(requests.next()), "method": .text(Self.methodName(entry.method)),
+                "route": .text(Self.template(entry.route)), "status": .int(entry.status?.code ?? 0),
+                "durationUs": .int(Int(entry.duration.components.seconds * 1_000_000 + entry.duration.components.attoseconds / 1_000_000_000_000)),
+            ])
+        }
+        daemon = try Daemon(responder: Router(app: app), configuration: configuration)
+        // Idle sessions are looked at often enough that one never outlives its time by more than
+        // a tenth of it (and at most 30 s).
+        let interval = min(Double(app.configuration.sessionTTLSeconds) / 10, 30)
+        sweeper = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "cardform.sweeper"))
+        sweeper.schedule(deadline: .now() + interval, repeating: interval)
+        let store = app.store
+        sweeper.setEventHandler { store.sweep() }
+        sweeper.resume()
+    }
+
+    var port: Int { daemon.port }
+
+    /// Stops accepting, finishes what is in flight, stops the sweeper.
+    func stop() {
+        sweeper.cancel()
+        daemon.stop()
+    }
+
+    deinit { sweeper.cancel() }
+
+    /// A response's route, as one of the constant templates (anything else: "unmatched").
+    private static func template(_ route: String?) -> StaticString {
+        Route.templates.first { "\($0)" == route } ?? "unmatched"
+    }
+
+    private static func methodName(_ method: HTTPMethod) -> StaticString {
+        switch method {
+        case .get: "GET"
+        case .head: "HEAD"
+        case .post: "POST"
+        default: "OTHER"
+        }
+    }
+}
+
+/// Numbers requests in the access log.
+private final class RequestCounter: Sendable {
+    private let value = Atomic<Int>(0)
+    func next() -> Int { value.wrappingAdd(1, ordering: .relaxed).newValue }
+}

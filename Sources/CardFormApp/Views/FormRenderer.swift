@@ -1,0 +1,61 @@
+import CardEngine
+import Mustache
+
+/// Renders a session's whole page, or the fragments a page needs after an event.
+struct FormRenderer {
+    let resources: FormResources
+    let dev: Bool
+
+    /// The whole page for a new page id; remembers what the page holds so later events answer
+    /// with differences only.
+    func page(
+        _ entry: SessionEntry, record: inout SessionRecord, noscript: Bool = false, announcement: String = ""
+    ) throws(TemplateError) -> String {
+        let pageID = RandomToken.make128()
+        let view = view(entry, record, pageID: pageID, noscript: noscript, announcement: announcement)
+        let data = view.data()
+        // The page's blocks are remembered from the `form` template rendered alone: `page` may
+        // indent it, and a keystroke's render is of `form` alone too.
+        let form = try resources.templates.render("form", data: data)
+        var state = PageState(id: pageID)
+        state.hashes = BlockTree(html: form).ownHashes()
+        record.remember(state)
+        return try resources.templates.render("page", data: data)
+    }
+
+    /// The `<template>` fragments for page `pageID` after an event. `revision` is what the page
+    /// says it holds; any mismatch (or an unknown page) resends the whole form.
+    func fragments(
+        _ entry: SessionEntry, record: inout SessionRecord, pageID: String, revision: Int?,
+        echo: FieldEcho?, announcement: String = ""
+    ) throws(TemplateError) -> String {
+        let known = record.page(pageID)
+        let page = known ?? PageState(id: pageID)
+        let resync = known == nil || revision != page.revision
+        let view = view(entry, record, pageID: pageID, noscript: false, announcement: announcement)
+        let tree = BlockTree(html: try resources.templates.render("form", data: view.data()))
+        let (body, next) = FragmentDiff.respond(to: tree, page: page, echo: echo, resync: resync)
+        record.remember(next)
+        return body
+    }
+
+    /// The page shown where there is no usable session: 404 (unknown) or 410 (expired).
+    func unavailable(expired: Bool, locale: String) -> String {
+        let pack = resources.pack(for: locale)
+        let data: TemplateValue = [
+            "lang": .string(pack.language), "dir": .string(pack.isRightToLeft ? "rtl" : "ltr"), "t": pack.strings,
+            "status": .number(expired ? 410 : 404), "phase": expired ? ["expired": true] : [:],
+            "assets": ["css": .string(resources.assets.url(for: "cardform.css") ?? "")],
+        ]
+        return (try? resources.templates.render("unavailable", data: data)) ?? (expired ? "This payment link has expired." : "Not found.")
+    }
+
+    private func view(_ entry: SessionEntry, _ record: SessionRecord, pageID: String, noscript: Bool, announcement: String) -> FormView {
+        let session = record.session
+        let context = PageContext(
+            pageID: pageID,
+            themeURL: ThemeStylesheet.hasVariables(session.configuration.appearance) ? "/s/\(session.id)/theme.css" : nil,
+            noscript: noscript, announcement: announcement, dev: dev)
+        return FormView(session: session, token: entry.token, resources: resources, context: context)
+    }
+}

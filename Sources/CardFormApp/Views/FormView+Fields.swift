@@ -1,0 +1,145 @@
+import CardEngine
+import Mustache
+
+extension FormView {
+    /// One field's data (`fields.<name>`): hooks, strings, value, error, and per-field extras.
+    func field(_ field: FieldType) -> TemplateValue {
+        let name = field.rawValue
+        let options = configuration.options(for: field)
+        let error = session.fieldErrors.first { $0.field == field }
+        let guide = options.guideText ?? guideText(field)
+        var describedBy = "\(name)-error"
+        if guide != nil { describedBy += " \(name)-guide" }
+        var object: [String: TemplateValue] = [
+            "name": .string(name),
+            "id": .string("cf-\(name)"),
+            "errorId": .string("\(name)-error"),
+            "guideId": .string("\(name)-guide"),
+            "describedBy": .string(describedBy),
+            "label": .string(options.label ?? label(field)),
+            "placeholder": .string(options.placeholder ?? pack.string("placeholder.\(name)") ?? ""),
+            "value": .string(session.value(for: field)),
+            "autocomplete": .string(field.autocomplete),
+            "inputmode": .string(Self.inputMode(field)),
+            "type": .string(Self.inputType(field)),
+            "required": .bool(isRequired(field)),
+            "disabled": .bool(options.disabled || session.isLoading || !session.phase.acceptsInput),
+            "invalid": .bool(error != nil),
+            "ariaInvalid": .string(error != nil ? "true" : "false"),
+            "autoCapitalise": .bool(options.autoCapitalise ?? Self.capitalisesByDefault(field)),
+        ]
+        if let guide { object["guideText"] = .string(guide) }
+        if let error {
+            object["error"] = .string(session.message(for: error))
+            object["errorCode"] = .string(error.issue.code)
+        }
+        if let maxLength = session.maxLength(for: field) { object["maxlength"] = .number(Double(maxLength)) }
+        switch field {
+        case .cardNumber: addNetworks(to: &object)
+        case .cvv:
+            object["codeName"] = .string(session.securityCode.name)
+            object["length"] = .number(Double(session.securityCode.maxLength))
+        case .countryCode: object["options"] = .list(countryOptions())
+        case .state: addSubdivisions(to: &object)
+        default: break
+        }
+        return .object(object)
+    }
+
+    /// The badges inside the card-number field: every available network (both badges for an
+    /// EFTPOS co-badge), the shown one flagged.
+    private func addNetworks(to object: inout [String: TemplateValue]) {
+        let networks = session.availableNetworks.filter { $0 != .other || session.availableNetworks.count == 1 }
+        object["networks"] = .list(networks.map { network in
+            [
+                "id": .string(network.rawValue), "name": .string(network.displayName),
+                "icon": .string(icon(for: network)), "selected": .bool(network == session.selectedNetwork),
+            ]
+        })
+        if let shown = session.selectedNetwork {
+            object["network"] = ["id": .string(shown.rawValue), "name": .string(shown.displayName), "icon": .string(icon(for: shown))]
+        }
+    }
+
+    /// Every country in the page's language, the shopper's choice selected.
+    private func countryOptions() -> [TemplateValue] {
+        var options = pack.countryOptions
+        if let code = session.selectedCountry, let index = options.firstIndex(where: { $0["value"] == .string(code) }) {
+            if case .object(var option) = options[index] {
+                option["selected"] = true
+                options[index] = .object(option)
+            }
+        }
+        return options
+    }
+
+    /// A list of the country's subdivisions when it has one; free text otherwise.
+    private func addSubdivisions(to object: inout [String: TemplateValue]) {
+        guard let country = session.country, country.hasSubdivisions else {
+            object["hasOptions"] = false
+            return
+        }
+        let current = country.subdivision(matching: session.value(for: .state))
+        object["hasOptions"] = true
+        object["options"] = .list(country.subdivisions.map { subdivision in
+            [
+                "value": .string(subdivision.code),
+                "label": .string(country.displayName(of: subdivision, locale: pack.language)),
+                "selected": .bool(subdivision == current),
+            ]
+        })
+    }
+
+    /// The label: the catalog's, following the selected country for postal code, state and city
+    /// (a country's own key first: `label.postalCode.GB` is "Postcode").
+    private func label(_ field: FieldType) -> String {
+        let name = field.rawValue
+        guard [.postalCode, .state, .city].contains(field) else { return pack.string("label.\(name)") ?? name }
+        if let country = session.country {
+            if let own = pack.string("label.\(name).\(country.code)") { return own }
+            if let key = BillingRules.labelKeys(for: country)[field], let kind = pack.string("label.\(key)") { return kind }
+        }
+        return pack.string("label.\(name).default") ?? pack.string("label.city.city") ?? name
+    }
+
+    /// Guide text from the catalog: the CVV's follows the network (Amex prints it on the front).
+    private func guideText(_ field: FieldType) -> String? {
+        if field == .cvv, session.selectedNetwork == .amex { return pack.string("guide.cvvAmex") }
+        return pack.string("guide.\(field.rawValue)")
+    }
+
+    /// Whether the field is marked required: the merchant's word, else the country's for city,
+    /// state and postal code.
+    private func isRequired(_ field: FieldType) -> Bool {
+        if let required = configuration.options(for: field).required { return required }
+        let country = session.country
+        switch field {
+        case .city: return country?.requiresCity ?? false
+        case .state: return country?.requiresState ?? false
+        case .postalCode: return country?.requiresPostalCode ?? false
+        default: return configuration.isRequired(field)
+        }
+    }
+
+    static func inputMode(_ field: FieldType) -> String {
+        switch field {
+        case .cardNumber, .expiryDate, .cvv: "numeric"
+        case .email: "email"
+        case .phoneNumber: "tel"
+        default: "text"
+        }
+    }
+
+    static func inputType(_ field: FieldType) -> String {
+        switch field {
+        case .cvv: "password"
+        case .email: "email"
+        case .phoneNumber: "tel"
+        default: "text"
+        }
+    }
+
+    static func capitalisesByDefault(_ field: FieldType) -> Bool {
+        [.cardholderName, .firstName, .lastName, .city, .addressLine1, .addressLine2, .state].contains(field)
+    }
+}

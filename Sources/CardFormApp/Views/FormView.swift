@@ -1,0 +1,163 @@
+import CardEngine
+import Mustache
+
+/// What a page is rendered for, beyond the session: who is asking and how.
+struct PageContext: Sendable {
+    /// This page's id (hidden `_page`), from `PageState`.
+    var pageID: String
+    /// The theme stylesheet's URL when the session sets appearance variables.
+    var themeURL: String?
+    /// Whether the page answers a post made without JavaScript (every error listed).
+    var noscript = false
+    /// The message the live region announces now (the latest error that appeared), if any.
+    var announcement = ""
+    /// `--dev`: the live-reload script is added.
+    var dev = false
+}
+
+/// The template data for one session's form: engine state turned into the shapes the templates
+/// read (Templates/README.md lists them). Built fresh for every render; the parts that depend only
+/// on the language (strings, country list) come precomputed from the `LanguagePack`.
+struct FormView {
+    let session: CardSession
+    let resources: FormResources
+    let pack: LanguagePack
+    let token: String
+    let context: PageContext
+
+    init(session: CardSession, token: String, resources: FormResources, context: PageContext) {
+        self.session = session
+        self.token = token
+        self.resources = resources
+        self.pack = resources.pack(for: session.configuration.locale)
+        self.context = context
+    }
+
+    var configuration: SessionConfiguration { session.configuration }
+
+    /// The whole data object for `page` and `form`.
+    func data() -> TemplateValue {
+        var fields: [String: TemplateValue] = [:]
+        for field in configuration.configuredFields { fields[field.rawValue] = self.field(field) }
+        var root: [String: TemplateValue] = [
+            "lang": .string(configuration.locale),
+            "dir": .string(pack.isRightToLeft ? "rtl" : "ltr"),
+            "title": .string(pack.string("ui.title") ?? "Payment"),
+            "session": [
+                "id": .string(session.id), "action": .string("/s/\(session.id)"),
+                "token": .string(token), "page": .string(context.pageID),
+                "parentOrigins": .string(configuration.allowedOrigins.joined(separator: " ")),
+            ],
+            "assets": assets,
+            "t": pack.strings,
+            "phase": [session.phase.rawValue: true],
+            "isLoading": .bool(session.isLoading),
+            "noscript": .bool(context.noscript),
+            "dev": .bool(context.dev),
+            "fields": .object(fields),
+            "submit": submit,
+            "errors": errors,
+            "state": state,
+        ]
+        if let cardNetwork { root["cardNetwork"] = cardNetwork }
+        if !configuration.activeBillingFields.isEmpty {
+            root["billing"] = ["legend": .string(pack.string("legend.billingAddress") ?? "")]
+        }
+        if let result { root["result"] = result }
+        return .object(root)
+    }
+
+    private var assets: TemplateValue {
+        var assets: [String: TemplateValue] = [
+            "css": .string(resources.assets.url(for: "cardform.css") ?? ""),
+            "js": .string(resources.assets.url(for: "cardform.js") ?? ""),
+        ]
+        if let theme = context.themeURL { assets["theme"] = .string(theme) }
+        if context.dev, let reload = resources.assets.url(for: "dev-reload.js") { assets["devReload"] = .string(reload) }
+        return .object(assets)
+    }
+
+    /// The pay button: the total to pay (surcharge included) and the surcharge line.
+    private var submit: TemplateValue {
+        var submit: [String: TemplateValue] = [
+            "disabled": .bool(!session.canSubmit),
+            "loading": .bool(session.isLoading),
+        ]
+        if let total = session.formattedTotal {
+            submit["amount"] = .string(total)
+            submit["label"] = .string(pack.string("ui.payAmount", ["amount": total]) ?? total)
+        } else {
+            submit["label"] = .string(pack.string("ui.pay") ?? "Pay")
+        }
+        if let surcharge = session.surchargeAmountRaw, surcharge > 0, let currency = configuration.currency {
+            let amount = MoneyFormatter.format(minorUnits: surcharge, currency: currency, locale: configuration.locale)
+            submit["surchargeNote"] = .string(pack.string("ui.surchargeNote", ["amount": amount]) ?? amount)
+        }
+        return .object(submit)
+    }
+
+    /// The live region: what to announce now, and (without JavaScript) every error.
+    private var errors: TemplateValue {
+        var summary: [TemplateValue] = []
+        if context.noscript {
+            for error in session.fieldErrors {
+                summary.append([
+                    "field": .string(error.field.rawValue), "id": .string("cf-\(error.field.rawValue)"),
+                    "message": .string(session.message(for: error)),
+                ])
+            }
+        }
+        return ["announcement": .string(context.announcement), "summary": .list(summary)]
+    }
+
+    /// The `formState` block's data: what the page script reports to the parent window.
+    private var state: TemplateValue {
+        var state: [String: TemplateValue] = [
+            "valid": .string(session.isValid && session.isBillingValid ? "true" : "false"),
+            "phase": .string(session.phase.rawValue),
+            "networks": .string(session.availableNetworks.map(\.rawValue).joined(separator: " ")),
+        ]
+        if let network = session.selectedNetwork { state["network"] = .string(network.rawValue) }
+        if let id = session.payment?.id { state["payment"] = .string(id) }
+        return .object(state)
+    }
+
+    /// The co-badge selector's data, present only when the shopper can choose.
+    private var cardNetwork: TemplateValue? {
+        guard session.isNetworkSelectable else { return nil }
+        let options = session.selectableNetworks.map { network in
+            TemplateValue.object([
+                "value": .string(network.rawValue), "label": .string(network.displayName),
+                "icon": .string(icon(for: network)), "selected": .bool(network == session.selectedNetwork),
+            ])
+        }
+        return [
+            "id": "cf-cardNetwork",
+            "label": .string(pack.string("label.cardNetwork") ?? "Card network"),
+            "options": .list(options),
+            "disabled": false,
+        ]
+    }
+
+    /// The outcome of the last payment attempt, once there is one.
+    private var result: TemplateValue? {
+        guard let payment = session.payment else { return nil }
+        var result: [String: TemplateValue] = ["status": .string(payment.status.rawValue)]
+        if let id = payment.id { result["paymentId"] = .string(id) }
+        if payment.status == .failed {
+            result["message"] = .string(declineMessage(payment))
+        }
+        return .object(result)
+    }
+
+    /// A decline reason in the shopper's language: the hook's own message, else by decline code.
+    private func declineMessage(_ payment: PaymentResult) -> String {
+        if let message = payment.message, !message.isEmpty { return message }
+        let code = payment.declineCode ?? "generic"
+        return pack.string("decline.\(code)") ?? pack.string("decline.generic") ?? code
+    }
+
+    func icon(for network: CardNetwork) -> String {
+        resources.assets.url(for: "icons/\(network.kebabName).svg") ?? resources.assets.url(for: "icons/other.svg") ?? ""
+    }
+}
