@@ -77,25 +77,8 @@ struct HTMLTokenizer: Sendable, Equatable {
                 state = .tagOpen
                 tagOffset = offset
             }
-        case .tagOpen:
-            if Self.isLetter(byte) {
-                beginTag(byte, isEnd: false)
-            } else if byte == UInt8(ascii: "/") {
-                state = .endTagOpen
-            } else if byte == UInt8(ascii: "!") {
-                state = .markupDeclaration(0)
-            } else if byte == UInt8(ascii: "?") {
-                state = .bogusComment
-            } else {
-                state = byte == UInt8(ascii: "<") ? .tagOpen : .data
-                tagOffset = offset
-            }
-        case .endTagOpen:
-            if Self.isLetter(byte) {
-                beginTag(byte, isEnd: true)
-            } else {
-                state = byte == UInt8(ascii: ">") ? .data : .bogusComment
-            }
+        case .tagOpen, .endTagOpen:
+            consumeTagOpen(byte, at: offset)
         case .tagName:
             if Self.isSpace(byte) || byte == UInt8(ascii: "/") {
                 state = .beforeAttributeName
@@ -123,20 +106,8 @@ struct HTMLTokenizer: Sendable, Equatable {
             } else {
                 attributeValue.append(byte)
             }
-        case .markupDeclaration(let dashes):
-            if byte == UInt8(ascii: "-") {
-                state = dashes == 1 ? .comment(0) : .markupDeclaration(1)
-            } else {
-                state = byte == UInt8(ascii: ">") && dashes == 0 ? .data : .bogusComment
-            }
-        case .comment(let dashes):
-            if byte == UInt8(ascii: "-") {
-                state = .comment(min(dashes + 1, 2))
-            } else {
-                state = byte == UInt8(ascii: ">") && dashes == 2 ? .data : .comment(0)
-            }
-        case .bogusComment:
-            if byte == UInt8(ascii: ">") { state = .data }
+        case .markupDeclaration, .comment, .bogusComment:
+            consumeComment(byte)
         case .rawText:
             consumeRawText(byte, at: offset)
         }
@@ -155,13 +126,47 @@ struct HTMLTokenizer: Sendable, Equatable {
         return tags
     }
 
-    /// Every start tag of complete HTML, in order.
-    static func startTags(in html: String) -> [StartTag] {
-        var tokenizer = HTMLTokenizer()
-        return tokenizer.consume(html.utf8)
+    // MARK: - Tags
+
+    /// After `<` or `</`: a letter starts a tag name; `<!` and `<?` start markup that is not an element.
+    private mutating func consumeTagOpen(_ byte: UInt8, at offset: Int) {
+        let isEnd = state == .endTagOpen
+        if Self.isLetter(byte) {
+            beginTag(byte, isEnd: isEnd)
+        } else if isEnd {
+            state = byte == UInt8(ascii: ">") ? .data : .bogusComment
+        } else if byte == UInt8(ascii: "/") {
+            state = .endTagOpen
+        } else if byte == UInt8(ascii: "!") {
+            state = .markupDeclaration(0)
+        } else if byte == UInt8(ascii: "?") {
+            state = .bogusComment
+        } else {
+            // A `<` that starts no tag is text (and a second `<` may start one).
+            state = byte == UInt8(ascii: "<") ? .tagOpen : .data
+            tagOffset = offset
+        }
     }
 
-    // MARK: - Tags
+    /// `<!-- … -->` ends at `-->`; `<!doctype …>` and `<?…>` at the next `>`.
+    private mutating func consumeComment(_ byte: UInt8) {
+        switch state {
+        case .markupDeclaration(let dashes):
+            if byte == UInt8(ascii: "-") {
+                state = dashes == 1 ? .comment(0) : .markupDeclaration(1)
+            } else {
+                state = byte == UInt8(ascii: ">") && dashes == 0 ? .data : .bogusComment
+            }
+        case .comment(let dashes):
+            if byte == UInt8(ascii: "-") {
+                state = .comment(min(dashes + 1, 2))
+            } else {
+                state = byte == UInt8(ascii: ">") && dashes == 2 ? .data : .comment(0)
+            }
+        default:
+            if byte == UInt8(ascii: ">") { state = .data }
+        }
+    }
 
     private mutating func beginTag(_ byte: UInt8, isEnd: Bool) {
         state = .tagName

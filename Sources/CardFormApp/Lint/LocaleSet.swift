@@ -76,7 +76,7 @@ struct LocaleSet: Sendable {
                 if let problem = flatten(nested, prefix: path, into: &result, cursor: &cursor) { return problem }
             default:
                 return result.file.diagnostic(
-                    .error, .invalidLocale, "'\(path)' is a \(value.typeName); locale values are strings", at: offset)
+                    .error, .invalidLocale, "'\(path)' is \(value.typeName.first.map { "aeiou".contains($0) } == true ? "an" : "a") \(value.typeName); locale values are strings", at: offset)
             }
         }
         return nil

@@ -50,7 +50,10 @@ struct RenderedBlock {
     /// The control named `name` (one of `tags`) has an id, a `<label for>` naming it and, when
     /// `errorId` is given, an `aria-describedby` that includes the error element, which exists.
     func controlProblems(name: String, tags controlTags: Set<String>, errorId: String?) -> [LintDiagnostic] {
-        let described = controlTags.sorted().map { "<\($0)>" }.joined(separator: " or ")
+        let sorted = controlTags.sorted().map { "<\($0)>" }
+        let described = sorted.count > 1
+            ? sorted.dropLast().joined(separator: ", ") + " or " + sorted.last!
+            : sorted.joined()
         guard let control = tags.first(where: { controlTags.contains($0.name) && $0.value(of: "name") == name }) else {
             return [error(
                 "\(template) renders no \(described) with name=\"\(name)\": the shopper could not fill it in, "

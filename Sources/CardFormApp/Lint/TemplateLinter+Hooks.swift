@@ -143,9 +143,9 @@ extension TemplateLinter {
     }
 
     /// Renders `name` for a hook check. Nothing is checked (and nothing more reported) when the
-    /// template or one it uses did not compile: its syntax error says it all.
+    /// template or one it uses did not compile or does not exist: that error says it all.
     private func render(_ name: String, _ data: TemplateValue, into problems: inout [LintDiagnostic]) -> String? {
-        guard library[name] != nil, broken.isDisjoint(with: reachable(from: name)) else { return nil }
+        guard reachable(from: name).allSatisfy({ library[$0] != nil }) else { return nil }
         do {
             return try library.render(name, data: data)
         } catch {

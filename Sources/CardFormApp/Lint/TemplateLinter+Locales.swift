@@ -7,20 +7,24 @@ extension TemplateLinter {
         let english = englishStrings
         guard !english.isEmpty else { return [] }
         var problems: [LintDiagnostic] = []
+        let used = usedLocaleKeys()
+        let shipped = localeSet.defaultEnglishKeys
+        // A designer's English key that is neither cardform's nor used is reported as a typo below,
+        // not again as missing from every other language.
+        let expected = english.keys.filter { shipped.contains($0) || used.contains($0) }
         for language in localeSet.languages.keys.sorted() where language != "en" {
             guard let top = localeSet.languages[language]?.last else { continue }
-            let missing = english.keys.filter { localeSet.strings(language)[$0] == nil }.sorted()
+            let strings = localeSet.strings(language)
+            let missing = expected.filter { strings[$0] == nil }.sorted()
             guard !missing.isEmpty else { continue }
-            let count = missing.count == 1 ? "1 key" : "\(missing.count) keys"
+            let count = missing.count == 1 ? "1 key that English has, so pages in that language show it"
+                : "\(missing.count) keys that English has, so pages in that language show them"
             let end = top.file.bytes.lastIndex(of: UInt8(ascii: "}")) ?? 0
             problems.append(top.file.diagnostic(
                 .warning, .missingLocaleKeys,
-                "'\(language)' lacks \(count) that English has, so pages in that language show them in English: "
-                    + missing.joined(separator: ", "),
+                "'\(language)' lacks \(count) in English: " + missing.joined(separator: ", "),
                 at: end))
         }
-        let used = usedLocaleKeys()
-        let shipped = localeSet.defaultEnglishKeys
         for (language, files) in localeSet.languages {
             for locale in files where locale.file.isOverlay {
                 for (key, offset) in locale.keys {
