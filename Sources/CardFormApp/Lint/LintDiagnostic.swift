@@ -15,8 +15,8 @@ struct LintDiagnostic: Sendable, Hashable, CustomStringConvertible {
 
     /// What was found, as a stable kebab-case identifier, for tests and tools.
     enum Code: String, Sendable, Hashable {
-        /// Any `TemplateError` from loading or rendering (its own code is in the message's origin).
-        case syntax
+        /// A `TemplateError` from the compiler (syntax) or from rendering a block (runaway recursion).
+        case template = "template-error"
         case unknownPartial = "unknown-partial"
         case unknownParent = "unknown-parent"
         case unknownSlot = "unknown-slot"

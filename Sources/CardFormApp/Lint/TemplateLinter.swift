@@ -4,7 +4,7 @@ import Mustache
 /// folder and returns every problem found, sorted by file and position.
 ///
 /// The checks, each in its own extension:
-/// - syntax: every `TemplateError` the compiler reports;
+/// - template errors: every `TemplateError` the compiler reports (and any a render check meets);
 /// - references: partials and parents that name no template, slots a parent does not declare, a
 ///   recomposed `cardDetails` without (or with two) co-badge selectors, designer templates nothing uses;
 /// - HTML context: interpolations where HTML escaping does not protect the page (`HTMLContextLint`);
@@ -15,7 +15,7 @@ struct TemplateLinter {
     let library: TemplateLibrary
     /// Every template's file by library name, including those that failed to compile.
     let files: [String: LintFile]
-    /// Templates that failed to read or compile: they are reported once, as syntax errors, and the
+    /// Templates that failed to read or compile: they are reported once, as template errors, and the
     /// checks that would need them are skipped rather than reporting what follows from that.
     let broken: Set<String>
     /// The names of the templates cardform ships.
@@ -78,12 +78,9 @@ struct TemplateLinter {
     static func diagnostic(for error: TemplateError, in files: [String: LintFile]) -> LintDiagnostic {
         let path = files[error.templateName]?.path ?? error.displayPath
         return LintDiagnostic(
-            .error, .syntax, error.message, file: path, line: error.line, column: error.column,
+            .error, .template, error.message, file: path, line: error.line, column: error.column,
             sourceLine: error.sourceLine)
     }
-
-    /// The file of template `name`, for a problem about it.
-    func file(_ name: String) -> LintFile? { files[name] }
 }
 
 extension TemplateLinter {
