@@ -30,6 +30,7 @@ public enum CardFormCLI {
     static var commands: [any Command.Type] { [
         ServeCommand.self,
         RenderCommand.self,
+        CheckCommand.self,
     ] }
 
     static var usage: String {

@@ -1,0 +1,110 @@
+/// One problem `cardform check` found in a designer's templates or locales, located in the file a
+/// designer edits (never in Swift code).
+///
+/// `description` prints it the way `TemplateError` does, so a syntax error and a lint finding look
+/// alike in the same report:
+///
+///     my-theme/blocks/cvv.mustache:7:20: error: {{value}} is an unquoted attribute value: …
+///     <input id="{{id}}" value={{value}}>
+///                              ^
+struct LintDiagnostic: Sendable, Hashable, CustomStringConvertible {
+    enum Severity: String, Sendable, Hashable {
+        case error
+        case warning
+    }
+
+    /// What was found, as a stable kebab-case identifier, for tests and tools.
+    enum Code: String, Sendable, Hashable {
+        /// A `TemplateError` from the compiler (syntax) or from rendering a block (runaway recursion).
+        case template = "template-error"
+        case unknownPartial = "unknown-partial"
+        case unknownParent = "unknown-parent"
+        case unknownSlot = "unknown-slot"
+        case missingHook = "missing-hook"
+        case unsafeContext = "unsafe-context"
+        case unescapedFieldValue = "unescaped-field-value"
+        case unescapedValue = "unescaped-value"
+        case unbalancedSection = "unbalanced-section"
+        case missingCardNetwork = "missing-card-network"
+        case duplicateCardNetwork = "duplicate-card-network"
+        case unusedTemplate = "unused-template"
+        case unknownLocaleKey = "unknown-locale-key"
+        case missingLocaleKeys = "missing-locale-keys"
+        case extraLocaleKey = "extra-locale-key"
+        case invalidLocale = "invalid-locale"
+        case unreadableFile = "unreadable-file"
+    }
+
+    var severity: Severity
+    var code: Code
+    /// What is wrong and what to do about it, in a sentence for a designer.
+    var message: String
+    /// The file as the designer knows it: `Templates/blocks/cvv.mustache` for a default,
+    /// `DIR/blocks/cvv.mustache` for the designer's own.
+    var file: String
+    /// 1-based; 0 when the problem concerns the file as a whole and has no position.
+    var line: Int
+    /// 1-based, in Unicode scalars; 0 without a position.
+    var column: Int
+    /// The text of `line`, without its line ending.
+    var sourceLine: String
+
+    init(
+        _ severity: Severity, _ code: Code, _ message: String,
+        file: String, line: Int = 0, column: Int = 0, sourceLine: String = ""
+    ) {
+        self.severity = severity
+        self.code = code
+        self.message = message
+        self.file = file
+        self.line = line
+        self.column = column
+        self.sourceLine = sourceLine
+    }
+
+    /// `FILE:LINE:COL: error|warning: MESSAGE`, the source line, and a caret under the column. A
+    /// very long line is shown as a window around the column, marked with `…` where it is cut (the
+    /// same rule as `TemplateError`).
+    var description: String {
+        guard line > 0 else { return "\(file): \(severity.rawValue): \(message)" }
+        let scalars = Array(sourceLine.unicodeScalars)
+        let target = min(max(column - 1, 0), scalars.count)
+        var start = 0
+        var end = scalars.count
+        if scalars.count > Self.maxShownLine {
+            start = max(0, target - Self.maxShownLine / 2)
+            end = min(scalars.count, start + Self.maxShownLine)
+        }
+        var shown = start > 0 ? "…" : ""
+        var caret = start > 0 ? " " : ""
+        shown.unicodeScalars.append(contentsOf: scalars[start..<end])
+        if end < scalars.count { shown += "…" }
+        for scalar in scalars[start..<target] {
+            caret.unicodeScalars.append(scalar == "\t" ? "\t" : " ")
+        }
+        return "\(file):\(line):\(column): \(severity.rawValue): \(message)\n\(shown)\n\(caret)^"
+    }
+
+    /// The most of a source line a diagnostic prints (as `TemplateError` does).
+    static let maxShownLine = 160
+
+    /// Report order: by file, then position; problems at the same place keep the order found.
+    static func sorted(_ diagnostics: [LintDiagnostic]) -> [LintDiagnostic] {
+        var seen: Set<LintDiagnostic> = []
+        return diagnostics.filter { seen.insert($0).inserted }
+            .enumerated()
+            .sorted { ($0.element.file, $0.element.line, $0.element.column, $0.offset)
+                < ($1.element.file, $1.element.line, $1.element.column, $1.offset) }
+            .map(\.element)
+    }
+
+    /// `2 errors, 1 warning`, or `no problems`.
+    static func summary(of diagnostics: [LintDiagnostic]) -> String {
+        let errors = diagnostics.count { $0.severity == .error }
+        let warnings = diagnostics.count - errors
+        var parts: [String] = []
+        if errors > 0 { parts.append(errors == 1 ? "1 error" : "\(errors) errors") }
+        if warnings > 0 { parts.append(warnings == 1 ? "1 warning" : "\(warnings) warnings") }
+        return parts.isEmpty ? "no problems" : parts.joined(separator: ", ")
+    }
+}

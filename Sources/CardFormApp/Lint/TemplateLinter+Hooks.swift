@@ -1,0 +1,173 @@
+import Mustache
+
+// Hooks are checked on blocks *rendered* with sample data (`LintSampleData`), not on the template
+// source: ids, names and `for` attributes are usually Mustache values (`id="{{id}}"`), so only the
+// output says whether the label really names the control, and a designer may build a block any way
+// they like (a partial of their own, sections) as long as what renders keeps its hooks. Each problem
+// is then reported where a designer would look in the block's template: the tag of the control or
+// label at fault, else the block's first element (its root), else line 1.
+extension TemplateLinter {
+    func hookProblems() -> [LintDiagnostic] {
+        let sample = LintSampleData.form(strings: englishStrings)
+        var problems: [LintDiagnostic] = []
+        for field in LintSampleData.fieldNames {
+            problems += fieldBlockProblems(field, sample: sample)
+        }
+        problems += cardNetworkProblems(sample: sample)
+        problems += formProblems(sample: sample)
+        problems += errorsBlockProblems(sample: sample)
+        if let html = render("blocks/submit-button", sample, into: &problems), let file = files["blocks/submit-button"] {
+            problems += RenderedBlock(file: file, template: "blocks/submit-button", html: html).rootProblems(block: "submitButton")
+        }
+        return problems
+    }
+
+    /// `blocks/<kebab-name>`: its root, its control with name, id, label and error description, and
+    /// nothing at all when the field is not configured.
+    private func fieldBlockProblems(_ field: String, sample: TemplateValue) -> [LintDiagnostic] {
+        let name = "blocks/" + Self.kebab(field)
+        guard let file = files[name] else { return [] }
+        var problems: [LintDiagnostic] = []
+        var variants = [sample]
+        if field == "state" {
+            // The state is a list for some countries and free text for others: both must keep the hooks.
+            let freeText = LintSampleData.setting(["fields", "state", "hasOptions"], to: false, in: sample)
+            variants.append(LintSampleData.removing(["fields", "state", "options"], from: freeText))
+        }
+        for data in variants {
+            guard let html = render(name, data, into: &problems) else { return problems }
+            let hook = RenderedBlock(file: file, template: name, html: html)
+            problems += hook.rootProblems(block: field)
+            problems += hook.controlProblems(name: field, tags: TemplateMarkup.controlNames, errorId: field + "-error")
+        }
+        let unconfigured = LintSampleData.removing(["fields", field], from: sample)
+        if let html = render(name, unconfigured, into: &problems), !Self.isBlank(html) {
+            problems.append(RenderedBlock(file: file, template: name, html: html).error(
+                "\(name) renders markup when \(field) is not configured: wrap it in "
+                    + "{{#fields.\(field)}}…{{/fields.\(field)}}",
+                at: nil))
+        }
+        return problems
+    }
+
+    /// `blocks/card-network`: the co-badge `<select name="cardNetwork">` with its label, only when
+    /// there is a choice.
+    private func cardNetworkProblems(sample: TemplateValue) -> [LintDiagnostic] {
+        let name = "blocks/card-network"
+        guard let file = files[name] else { return [] }
+        var problems: [LintDiagnostic] = []
+        if let html = render(name, sample, into: &problems) {
+            let hook = RenderedBlock(file: file, template: name, html: html)
+            problems += hook.rootProblems(block: "cardNetwork")
+            problems += hook.controlProblems(name: "cardNetwork", tags: ["select"], errorId: nil)
+        }
+        let noChoice = LintSampleData.removing(["cardNetwork"], from: sample)
+        if let html = render(name, noChoice, into: &problems), !Self.isBlank(html) {
+            problems.append(RenderedBlock(file: file, template: name, html: html).error(
+                "\(name) renders markup when the card offers no choice of network: wrap it in "
+                    + "{{#cardNetwork}}…{{/cardNetwork}}",
+                at: nil))
+        }
+        return problems
+    }
+
+    /// `blocks/errors`: the one live region screen readers hear errors from.
+    private func errorsBlockProblems(sample: TemplateValue) -> [LintDiagnostic] {
+        let name = "blocks/errors"
+        guard let file = files[name] else { return [] }
+        var problems: [LintDiagnostic] = []
+        guard let html = render(name, sample, into: &problems) else { return problems }
+        let hook = RenderedBlock(file: file, template: name, html: html)
+        problems += hook.rootProblems(block: "errors")
+        let root = hook.tags.first { $0.value(of: "data-cf-block") == "errors" }
+        if let root, root.value(of: "role") != "status", root.value(of: "aria-live") == nil {
+            problems.append(hook.error(
+                "the errors block's root element needs role=\"status\": screen readers announce each new error through it",
+                at: hook.markup.root))
+        }
+        return problems
+    }
+
+    /// The `form` template as the page shows it: a real `<form method="post">` carrying its token,
+    /// its page id and a pay button, so that it works without JavaScript.
+    private func formProblems(sample: TemplateValue) -> [LintDiagnostic] {
+        var problems: [LintDiagnostic] = []
+        guard let html = render("form", sample, into: &problems) else { return problems }
+        // The <form> tag is usually in layouts/form, which `form` extends: point at it wherever it is.
+        let holder = reachable(from: "form").lazy
+            .compactMap { name in self.files[name].map { (name: name, file: $0) } }
+            .first { TemplateMarkup($0.file).first(["form"]) != nil }
+        guard let file = holder?.file ?? files["form"] else { return problems }
+        let hook = RenderedBlock(file: file, template: holder?.name ?? "form", html: html)
+        let formTag = hook.markup.first(["form"])
+        guard let form = hook.tags.first(where: { $0.name == "form" }) else {
+            return problems + [hook.error("the form template renders no <form>: the card form cannot be posted", at: nil)]
+        }
+        if form.value(of: "data-cf-block") != "form" {
+            problems.append(hook.error(
+                "the <form> needs data-cf-block=\"form\": the server could not update the form as the shopper types",
+                at: formTag))
+        }
+        if form.value(of: "method")?.lowercased() != "post" {
+            problems.append(hook.error(
+                "the <form> needs method=\"post\": without JavaScript the browser would put the card details in the address",
+                at: formTag))
+        }
+        if (form.value(of: "action") ?? "").isEmpty {
+            problems.append(hook.error(
+                "the <form> needs action=\"{{session.action}}\": without JavaScript it would post to the wrong address",
+                at: formTag))
+        }
+        let hidden: [(name: String, value: String, why: String)] = [
+            ("_token", "{{session.token}}", "the server refuses a post without the form's token"),
+            ("_page", "{{session.page}}", "the server could not tell which page posted"),
+        ]
+        for input in hidden {
+            let expected = input.name == "_token" ? "tok_lint" : "p_lint"
+            let found = hook.tags.contains {
+                $0.name == "input" && $0.value(of: "type")?.lowercased() == "hidden"
+                    && $0.value(of: "name") == input.name && $0.value(of: "value") == expected
+            }
+            if !found {
+                problems.append(hook.error(
+                    "the form needs <input type=\"hidden\" name=\"\(input.name)\" value=\"\(input.value)\">: \(input.why)",
+                    at: formTag))
+            }
+        }
+        if !hook.tags.contains(where: { $0.name == "button" && $0.value(of: "type")?.lowercased() == "submit" }) {
+            problems.append(hook.error(
+                "the form renders no <button type=\"submit\">: the shopper could not pay, and scripts look for that button",
+                at: formTag))
+        }
+        return problems
+    }
+
+    /// Renders `name` for a hook check. Nothing is checked (and nothing more reported) when the
+    /// template or one it uses did not compile or does not exist: that error says it all.
+    private func render(_ name: String, _ data: TemplateValue, into problems: inout [LintDiagnostic]) -> String? {
+        guard reachable(from: name).allSatisfy({ library[$0] != nil }) else { return nil }
+        do {
+            return try library.render(name, data: data)
+        } catch {
+            problems.append(Self.diagnostic(for: error, in: files))
+            return nil
+        }
+    }
+
+    static func isBlank(_ html: String) -> Bool {
+        html.utf8.allSatisfy(HTMLTokenizer.isSpace)
+    }
+
+    /// `addressLine1` → `address-line1`: a field's block template name.
+    static func kebab(_ field: String) -> String {
+        var result = ""
+        for character in field {
+            if character.isUppercase {
+                result += "-" + character.lowercased()
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+}

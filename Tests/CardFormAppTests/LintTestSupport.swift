@@ -1,0 +1,61 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import CardFormApp
+
+/// One lint rule as a designer meets it: the files of their folder, and everything
+/// `cardform check --templates DIR` prints for it (the folder shown as `DIR`).
+struct LintCase: Sendable, CustomTestStringConvertible {
+    var summary: String
+    var files: [String: String]
+    var status: Int32
+    var expected: String
+
+    init(_ summary: String, files: [String: String], status: Int32, expected: String) {
+        self.summary = summary
+        self.files = files
+        self.status = status
+        self.expected = expected
+    }
+
+    var testDescription: String { summary }
+}
+
+/// What a command printed, captured in memory.
+final class LintCapture: CommandOutput {
+    private let streams = Mutex<(output: String, errors: String)>(("", ""))
+
+    func write(_ text: String) { streams.withLock { $0.output += text } }
+    func writeError(_ text: String) { streams.withLock { $0.errors += text } }
+
+    var output: String { streams.withLock { $0.output } }
+    var errors: String { streams.withLock { $0.errors } }
+}
+
+enum LintRun {
+    struct Result {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    /// Runs `cardform check` in-process over a fresh folder holding `files`.
+    static func check(_ files: [String: String]) throws -> Result {
+        let folder = try TemporaryFolder()
+        for (path, text) in files { try folder.write(text, to: "theme/\(path)") }
+        return check(["--templates", folder.path("theme")], showing: folder.path("theme"), as: "DIR")
+    }
+
+    /// Runs `cardform check` in-process with `arguments`; `folder` is printed as `name`.
+    static func check(_ arguments: [String], showing folder: String? = nil, as name: String = "DIR") -> Result {
+        let capture = LintCapture()
+        let status = CardFormCLI.run(["check"] + arguments, output: capture)
+        let shown = { (text: String) in folder.map { text.replacingOccurrences(of: $0, with: name) } ?? text }
+        return Result(status: status, output: shown(capture.output), errors: shown(capture.errors))
+    }
+
+    /// The repository's `Templates/` folder, the defaults as they are on disk.
+    static let templatesFolder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Templates").path
+}
