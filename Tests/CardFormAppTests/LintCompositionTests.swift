@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import CardFormApp
 
@@ -66,13 +67,13 @@ struct LintCompositionTests {
             ],
             status: 0,
             expected: """
-            Templates/locales/de.json:111:1: warning: 'de' lacks 1 key that English has, so pages in that language show it in English: ui.promo
+            Templates/locales/de.json:\(ShippedLocales.closingLine("de")):1: warning: 'de' lacks 1 key that English has, so pages in that language show it in English: ui.promo
             }
             ^
-            Templates/locales/es.json:111:1: warning: 'es' lacks 1 key that English has, so pages in that language show it in English: ui.promo
+            Templates/locales/es.json:\(ShippedLocales.closingLine("es")):1: warning: 'es' lacks 1 key that English has, so pages in that language show it in English: ui.promo
             }
             ^
-            Templates/locales/fr.json:111:1: warning: 'fr' lacks 1 key that English has, so pages in that language show it in English: ui.promo
+            Templates/locales/fr.json:\(ShippedLocales.closingLine("fr")):1: warning: 'fr' lacks 1 key that English has, so pages in that language show it in English: ui.promo
             }
             ^
             3 warnings
@@ -91,7 +92,7 @@ struct LintCompositionTests {
             ],
             status: 0,
             expected: """
-            DIR/locales/it.json:4:1: warning: 'it' lacks 107 keys that English has, so pages in that language show them in English: error.addressLine1.required, error.addressLine2.required, error.card-expired, error.cardNumber.required, error.cardholderName.HN02, error.cardholderName.HN03, error.cardholderName.HN04, error.cardholderName.required, error.city.required, error.countryCode.required, error.cvv.required, error.email.required, error.expiryDate.required, error.firstName.required, error.invalid-address-line1, error.invalid-address-line2, error.invalid-card-number, error.invalid-cardholder-name, error.invalid-city, error.invalid-country, error.invalid-cvv, error.invalid-email, error.invalid-expiry-date, error.invalid-first-name, error.invalid-last-name, error.invalid-phone-number, error.invalid-postal-code, error.invalid-state, error.lastName.required, error.phoneNumber.required, error.postalCode.required, error.required, error.state.required, error.unsupported-card-type, guide.cardNetwork, guide.cvv, guide.cvvAmex, guide.phoneNumber, label.addressLine1, label.addressLine2, label.cardNetwork, label.cardNumber, label.cardholderName, label.city.city, label.city.district, label.city.postTown, label.city.suburb, label.countryCode, label.cvv, label.email, label.expiryDate, label.firstName, label.lastName, label.phoneNumber, label.postalCode.AU, label.postalCode.BR, label.postalCode.GB, label.postalCode.default, label.postalCode.eircode, label.postalCode.pin, label.postalCode.postal, label.postalCode.zip, label.state.area, label.state.county, label.state.default, label.state.department, label.state.district, label.state.doSi, label.state.emirate, label.state.island, label.state.oblast, label.state.parish, label.state.prefecture, label.state.province, label.state.state, legend.billingAddress, legend.cardDetails, placeholder.addressLine1, placeholder.addressLine2, placeholder.cardNumber, placeholder.cardholderName, placeholder.city, placeholder.countryCode, placeholder.cvv, placeholder.email, placeholder.expiryDate, placeholder.firstName, placeholder.lastName, placeholder.phoneNumber, placeholder.postalCode, placeholder.state, ui.errorSummaryTitle, ui.optional, ui.payAmount, ui.paymentCancelled, ui.paymentFailed, ui.paymentReference, ui.paymentSucceeded, ui.processing, ui.sessionExpired, ui.surchargeNote, unavailable.expiredMessage, unavailable.expiredTitle, unavailable.hint, unavailable.message, unavailable.status, unavailable.title
+            DIR/locales/it.json:4:1: warning: 'it' lacks \(ShippedLocales.englishKeys.count - 2) keys that English has, so pages in that language show them in English: \(ShippedLocales.englishKeys.subtracting(["ui.pay", "ui.title"]).sorted().joined(separator: ", "))
             }
             ^
             1 warning
@@ -195,5 +196,22 @@ struct LintCompositionTests {
         let result = try LintRun.check(lint.files)
         #expect(result.output == lint.expected)
         #expect(result.status == lint.status)
+    }
+}
+
+/// Facts about the shipped locale files, so goldens do not break each time a string is added.
+enum ShippedLocales {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appending(path: "Templates/locales")
+
+    static let englishKeys: Set<String> = {
+        let data = (try? Data(contentsOf: folder.appending(path: "en.json"))) ?? Data()
+        return Set(((try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]).keys)
+    }()
+
+    /// The line of the file's closing brace (where the linter points a missing-keys warning).
+    static func closingLine(_ language: String) -> Int {
+        let text = (try? String(contentsOf: folder.appending(path: "\(language).json"), encoding: .utf8)) ?? ""
+        return text.split(separator: "\n", omittingEmptySubsequences: false).lastIndex { $0.hasPrefix("}") }.map { $0 + 1 } ?? 0
     }
 }
