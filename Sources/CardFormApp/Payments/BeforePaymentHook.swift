@@ -66,13 +66,13 @@ struct BeforePaymentHook: Sendable {
         }
     }
 
-    /// The message as the form may show it: control characters dropped, blanks trimmed, length
-    /// bounded; nil when nothing is left.
+    /// The message as the form may show it: control characters and line breaks become spaces,
+    /// runs of blanks one space, length bounded; nil when nothing is left.
     private static func displayable(_ message: String) -> String? {
-        let printable = String(String.UnicodeScalarView(message.unicodeScalars.filter { !$0.properties.generalCategory.isControl }))
-        let trimmed = printable.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { return nil }
-        return String(trimmed.prefix(maxMessageLength))
+        let scalars = message.unicodeScalars.prefix(4 * maxMessageLength).map { $0.properties.generalCategory.isControl ? " " : $0 }
+        let words = String(String.UnicodeScalarView(scalars)).split(whereSeparator: \.isWhitespace)
+        guard !words.isEmpty else { return nil }
+        return String(words.joined(separator: " ").prefix(maxMessageLength))
     }
 }
 

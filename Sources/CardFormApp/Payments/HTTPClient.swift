@@ -71,6 +71,7 @@ final class HTTPClient: Sendable {
                 }
                 if Task.isCancelled {
                     _ = delegate.finish(identifier, .failure(HTTPClientError(.cancelled, "the caller was cancelled")))
+                    task.cancel()
                     return
                 }
                 task.resume()
