@@ -51,7 +51,7 @@ final class HTTPClient: Sendable {
     func postJSON(
         to url: URL, body: [UInt8], headers: [(String, String)] = [], timeout: Duration
     ) async -> Result<Response, HTTPClientError> {
-        var request = URLRequest(url: url, timeoutInterval: timeout.seconds)
+        var request = URLRequest(url: url, timeoutInterval: timeout.timeInterval)
         request.httpMethod = "POST"
         request.httpBody = Data(body)
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
@@ -64,7 +64,7 @@ final class HTTPClient: Sendable {
             await withCheckedContinuation { continuation in
                 delegate.register(identifier, continuation)
                 let delegate = self.delegate
-                DispatchQueue.global().asyncAfter(deadline: .now() + timeout.seconds) {
+                DispatchQueue.global().asyncAfter(deadline: .now() + timeout.timeInterval) {
                     if delegate.finish(identifier, .failure(HTTPClientError(.timeout, "no whole answer within \(timeout)"))) {
                         task.cancel()
                     }
@@ -108,7 +108,7 @@ struct HTTPClientError: Error, Hashable, Sendable, CustomStringConvertible {
 
 extension Duration {
     /// The duration in seconds, as Foundation's intervals take it.
-    var seconds: Double {
+    fileprivate var timeInterval: Double {
         let (seconds, attoseconds) = components
         return Double(seconds) + Double(attoseconds) / 1e18
     }
