@@ -1,0 +1,32 @@
+extension PaymentCoordinator {
+    /// The coordinator the server's configuration describes (CONTRACT §6–7): the sandbox or HTTP
+    /// processor, the `beforePaymentCreate` hook and the webhook dispatcher when their URLs are set.
+    ///
+    /// Throws when a combination cannot work: `processor.kind` `http` without `processor.url`, or
+    /// `webhook.url` without `webhook.secret` (events must be signed).
+    convenience init(configuration config: ServerConfiguration, logger: Logger) throws(ConfigurationError) {
+        let processor: any PaymentProcessor
+        switch config.processorKind {
+        case .sandbox:
+            processor = SandboxProcessor(delay: .milliseconds(config.processorDelayMs))
+        case .http:
+            guard let url = config.processorURL else {
+                throw ConfigurationError(key: "processor.url", problem: "required when processor.kind is \"http\"", source: "configuration")
+            }
+            processor = HTTPProcessor(url: url, secret: config.processorSecret)
+        }
+        var webhooks: WebhookDispatcher?
+        if let url = config.webhookURL {
+            guard let secret = config.webhookSecret else {
+                throw ConfigurationError(key: "webhook.secret", problem: "required when webhook.url is set", source: "configuration")
+            }
+            webhooks = WebhookDispatcher(configuration: .init(url: url, secret: secret), logger: logger)
+        }
+        let hook = config.beforePaymentCreateURL.map {
+            BeforePaymentHook(url: $0, timeout: .milliseconds(config.beforePaymentCreateTimeoutMs), secret: config.webhookSecret)
+        }
+        self.init(
+            processor: processor, vault: CardVault(capacity: config.maxSessions), hook: hook, webhooks: webhooks,
+            logger: logger)
+    }
+}

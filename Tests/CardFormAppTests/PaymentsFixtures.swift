@@ -1,0 +1,47 @@
+import CardEngine
+import Foundation
+import Testing
+@testable import CardFormApp
+
+/// Payment drafts made the way the server makes them: a real session, filled and submitted.
+enum PaymentsFixtures {
+    /// A draft for `number` (digits), expiry 12/30, on a session `id` with `options` (session JSON);
+    /// `network` picks a co-badged card's network before submitting.
+    static func draft(
+        _ number: String = "4242424242424242", session id: String = "cs_" + RandomToken.make128(),
+        options: String = #"{"amount": 1000, "currency": "EUR"}"#, network: CardNetwork? = nil
+    ) throws -> PaymentRequestDraft {
+        let configuration = try SessionConfiguration.parse(Array(options.utf8))
+        var session = CardSession(id: id, configuration: configuration, environment: SessionEnvironment(clock: .fixed(year: 2026, month: 6)))
+        _ = session.update(.cardNumber, value: number, caret: number.utf16.count, event: .paste)
+        _ = session.update(.expiryDate, value: "12/30", caret: 5, event: .paste)
+        let cvv = number.hasPrefix("34") || number.hasPrefix("37") ? "1234" : "123"
+        _ = session.update(.cvv, value: cvv, caret: cvv.count)
+        _ = session.update(.cardholderName, value: "Jane Doe", caret: 8)
+        if let network { _ = session.selectNetwork(network) }
+        guard case .startPayment(let draft) = session.submit() else {
+            throw FixtureFailure(description: "the session refused to submit \(number.suffix(4))")
+        }
+        return draft
+    }
+
+    struct FixtureFailure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The request's body parsed as JSON (a test failure if it is not).
+    static func json(_ body: [UInt8]) throws -> JSONValue {
+        try JSONValue.parse(body)
+    }
+}
+
+extension PaymentCoordinator {
+    /// `start` awaited: the decision, and the outcome when an attempt started.
+    func startAndWait(_ draft: PaymentRequestDraft, saveCard: Bool = false) async -> PaymentOutcome? {
+        await withCheckedContinuation { continuation in
+            let decision = start(draft, saveCard: saveCard) { continuation.resume(returning: $0) }
+            if case .started = decision { return }
+            continuation.resume(returning: nil)
+        }
+    }
+}
