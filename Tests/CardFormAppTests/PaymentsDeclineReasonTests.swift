@@ -61,7 +61,7 @@ import Testing
     @Test func anHTTPProcessorWithoutAURLIsAConfigurationError() {
         var config = ServerConfiguration()
         config.processorKind = .http
-        #expect(throws: ConfigurationError(key: "processor.url", problem: "required when processor.kind is \"http\"", source: "configuration")) {
+        #expect(throws: ServerConfigurationError(key: "processor.url", problem: "required when processor.kind is \"http\"", source: "configuration")) {
             try PaymentCoordinator(configuration: config, logger: .silent)
         }
     }
@@ -69,7 +69,7 @@ import Testing
     @Test func webhooksWithoutASecretAreAConfigurationError() {
         var config = ServerConfiguration()
         config.webhookURL = URL(string: "https://shop.example/events")
-        #expect(throws: ConfigurationError(key: "webhook.secret", problem: "required when webhook.url is set", source: "configuration")) {
+        #expect(throws: ServerConfigurationError(key: "webhook.secret", problem: "required when webhook.url is set", source: "configuration")) {
             try PaymentCoordinator(configuration: config, logger: .silent)
         }
     }

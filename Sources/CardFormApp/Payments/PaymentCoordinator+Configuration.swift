@@ -4,21 +4,21 @@ extension PaymentCoordinator {
     ///
     /// Throws when a combination cannot work: `processor.kind` `http` without `processor.url`, or
     /// `webhook.url` without `webhook.secret` (events must be signed).
-    convenience init(configuration config: ServerConfiguration, logger: Logger) throws(ConfigurationError) {
+    convenience init(configuration config: ServerConfiguration, logger: Logger) throws(ServerConfigurationError) {
         let processor: any PaymentProcessor
         switch config.processorKind {
         case .sandbox:
             processor = SandboxProcessor(delay: .milliseconds(config.processorDelayMs))
         case .http:
             guard let url = config.processorURL else {
-                throw ConfigurationError(key: "processor.url", problem: "required when processor.kind is \"http\"", source: "configuration")
+                throw ServerConfigurationError(key: "processor.url", problem: "required when processor.kind is \"http\"", source: "configuration")
             }
             processor = HTTPProcessor(url: url, secret: config.processorSecret)
         }
         var webhooks: WebhookDispatcher?
         if let url = config.webhookURL {
             guard let secret = config.webhookSecret else {
-                throw ConfigurationError(key: "webhook.secret", problem: "required when webhook.url is set", source: "configuration")
+                throw ServerConfigurationError(key: "webhook.secret", problem: "required when webhook.url is set", source: "configuration")
             }
             webhooks = WebhookDispatcher(configuration: .init(url: url, secret: secret), logger: logger)
         }
