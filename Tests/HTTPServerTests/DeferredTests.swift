@@ -73,6 +73,7 @@ struct DeferredTests {
         #expect(!completion.isPending)
         #expect(!completion.complete(.text("too late")))
         #expect(eventually { log.all == ["GET /wait/:n 204 completed timed-out"] })
+        #expect(log.durations.allSatisfy { $0 >= .milliseconds(300) })
     }
 
     @Test("a short wait started after a long one still ends at its own timeout")
@@ -152,10 +153,10 @@ struct DeferredTests {
         #expect(log.all == Array(repeating: "GET /wait/:n 204 completed stopped", count: 5))
     }
 
-    @Test("a completion racing the timeout yields exactly one response, the one whose completion won")
-    func completionRacesTimeout() throws {
+    @Test("a completion racing the timeout yields exactly one response, the one whose completion won", arguments: [1, 2])
+    func completionRacesTimeout(threads: Int) throws {
         let outcomes = Mutex<[String: Bool]>([:])
-        let daemon = try startServer { request in
+        let daemon = try startServer({ $0.threadCount = threads }) { request in
             .deferred(timeout: .milliseconds(2), fallback: .text("fallback \(request.path)")) { completion in
                 // From around 2 ms before to 2 ms after the timeout, on another thread.
                 DispatchQueue.global().asyncAfter(deadline: .now() + .microseconds(Int.random(in: 0...4000))) {

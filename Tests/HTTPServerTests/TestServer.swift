@@ -63,12 +63,15 @@ final class Waiters: Sendable {
 
 /// What the request log hook received, one line per request: method, route, status, outcome, deferral.
 final class LogLines: Sendable {
-    private let lines = Mutex<[String]>([])
+    private let entries = Mutex<[RequestLogEntry]>([])
 
-    var all: [String] { lines.withLock { $0 } }
-
-    func record(_ entry: RequestLogEntry) {
-        let line = "\(entry.method) \(entry.route ?? "-") \(entry.status?.code ?? 0) \(entry.outcome.rawValue) \(entry.deferral?.rawValue ?? "-")"
-        lines.withLock { $0.append(line) }
+    var all: [String] {
+        entries.withLock { $0 }.map { entry in
+            "\(entry.method) \(entry.route ?? "-") \(entry.status?.code ?? 0) \(entry.outcome.rawValue) \(entry.deferral?.rawValue ?? "-")"
+        }
     }
+
+    var durations: [Duration] { entries.withLock { $0.map(\.duration) } }
+
+    func record(_ entry: RequestLogEntry) { entries.withLock { $0.append(entry) } }
 }
