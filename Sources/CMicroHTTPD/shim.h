@@ -4,6 +4,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 #include <sys/socket.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
 #include <microhttpd.h>
 
 /// The URI-log callback's type. microhttpd.h spells it out only inside a comment, so Swift would
@@ -34,6 +36,57 @@ static inline const struct sockaddr *cmhd_client_address(struct MHD_Connection *
     const union MHD_ConnectionInfo *info =
         MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     return info == NULL ? NULL : info->client_addr;
+}
+
+/// The connection's socket, or -1. Why: `MHD_get_connection_info` is variadic. Used only to watch a
+/// suspended connection for the client hanging up, which libmicrohttpd does not notice by itself.
+static inline int cmhd_connection_socket(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}
+
+// Swift's Glibc module imports neither <sys/epoll.h> nor <sys/eventfd.h>, and `struct epoll_event`
+// is packed on x86_64; these helpers keep that struct on the C side. They serve the one thread
+// that watches suspended connections (timeouts and hang-ups), not libmicrohttpd.
+
+/// A close-on-exec epoll instance, or -1.
+static inline int cmhd_epoll_create(void)
+{
+    return epoll_create1(EPOLL_CLOEXEC);
+}
+
+/// A close-on-exec, non-blocking eventfd used to wake the watcher thread, or -1.
+static inline int cmhd_eventfd_create(void)
+{
+    return eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+}
+
+/// Adds `fd` to the epoll set under `key`: for reading when `readable` (the wake-up eventfd),
+/// otherwise only for the peer hanging up (a socket: data the client sends must not wake us).
+static inline int cmhd_epoll_add(int epoll_fd, int fd, uint64_t key, int readable)
+{
+    struct epoll_event event;
+    event.events = readable ? EPOLLIN : EPOLLRDHUP;
+    event.data.u64 = key;
+    return epoll_ctl(epoll_fd, EPOLL_CTL_ADD, fd, &event);
+}
+
+/// Removes `fd` from the epoll set.
+static inline int cmhd_epoll_remove(int epoll_fd, int fd)
+{
+    return epoll_ctl(epoll_fd, EPOLL_CTL_DEL, fd, NULL);
+}
+
+/// Waits up to `timeout_ms` (-1: for ever) and writes the keys of at most `capacity` (<= 64) ready
+/// descriptors to `keys`; returns how many, or -1 with errno set.
+static inline int cmhd_epoll_wait(int epoll_fd, uint64_t *keys, int capacity, int timeout_ms)
+{
+    struct epoll_event events[64];
+    int count = epoll_wait(epoll_fd, events, capacity < 64 ? capacity : 64, timeout_ms);
+    for (int index = 0; index < count; index++) keys[index] = events[index].data.u64;
+    return count;
 }
 
 #endif

@@ -13,13 +13,15 @@ extension Daemon {
         /// Worker threads in libmicrohttpd's pool, each with its own epoll loop; the responder runs
         /// on them. Defaults to the number of online cores.
         public var threadCount: Int
-        /// Open connections across all threads; past it, new connections are closed at once.
+        /// Open connections across all threads; past it, new connections wait in the backlog
+        /// until one closes. Connections waiting on a deferred response count too.
         public var connectionLimit: Int
         /// Bytes libmicrohttpd may use per connection for the request line, headers and read buffer.
         /// A request whose headers do not fit is answered 431/413 by libmicrohttpd itself.
         public var connectionMemoryLimit: Int
         /// An idle connection (keep-alive or a stalled client) is closed after this long; whole
-        /// seconds, rounded up. `.zero` means never (not advised).
+        /// seconds, rounded up. `.zero` means never (not advised). It does not run while a
+        /// connection waits on a deferred response (whose own timeout applies), and restarts after.
         public var connectionTimeout: Duration
         /// Largest request body passed to the responder; larger ones are answered 413 by the daemon.
         public var maxBodySize: Int

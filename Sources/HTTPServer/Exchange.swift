@@ -11,8 +11,19 @@ final class Exchange {
         case headers
         /// Reading the body, possibly over several calls.
         case body
+        /// The responder deferred its answer; the connection is suspended until the wait ends,
+        /// and the next call sends what ended it.
+        case waiting(Waiting)
         /// A response is queued; later calls only discard.
         case answered
+    }
+
+    /// A deferred response being waited for.
+    struct Waiting {
+        /// What the responder returned: its headers and route go onto the response finally sent.
+        let envelope: Response
+        let fallback: Response
+        let completion: ResponseCompletion
     }
 
     /// The raw request target, or nil when it was not UTF-8.
@@ -24,6 +35,8 @@ final class Exchange {
     var version = ""
     var status: HTTPStatus?
     var route: String?
+    /// Set when the responder deferred: how the wait ended is part of the request's log entry.
+    var completion: ResponseCompletion?
 
     init(target: String?, body: BodyCollector) {
         self.target = target
@@ -57,7 +70,13 @@ final class Exchange {
             if body.isOverLimit {
                 return answer(.rejection(.contentTooLarge), on: connection, context: context)
             }
-            return answer(respond(connection, context: context), on: connection, context: context)
+            let response = respond(connection, context: context)
+            if let deferred = response.body.deferred {
+                return wait(for: response, deferred, on: connection, context: context)
+            }
+            return answer(response, on: connection, context: context)
+        case .waiting(let waiting):
+            return answer(waiting, on: connection, context: context)
         case .answered:
             uploadSize.pointee = 0
             return .YES
@@ -83,7 +102,7 @@ final class Exchange {
         return context.responder.respond(to: request)
     }
 
-    private func answer(_ response: Response, on connection: OpaquePointer, context: ServerContext) -> MHD_Result {
+    func answer(_ response: Response, on connection: OpaquePointer, context: ServerContext) -> MHD_Result {
         phase = .answered
         route = response.route
         let (result, status) = ResponseWriter.queue(response, on: connection, closing: context.isStopping.load(ordering: .relaxed))

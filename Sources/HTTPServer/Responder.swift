@@ -3,7 +3,8 @@
 /// Synchronous on purpose: libmicrohttpd calls us on its own pool threads and waits for the
 /// answer, and the app's work per request (session update, template render) is CPU-bound and
 /// takes microseconds. An `async` seam would cost a task and two thread hops per request for
-/// nothing. Work that must wait (payment results) will get a deferred `Response.Body` instead.
+/// nothing. Work that must wait (payment results) returns `Response.deferred` instead, which
+/// holds the connection, not the thread.
 public protocol Responder: Sendable {
     /// Answers `request`. Called on one of the daemon's worker threads, possibly several at once.
     func respond(to request: Request) -> Response

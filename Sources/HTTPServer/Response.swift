@@ -40,12 +40,14 @@ public struct Response: Sendable, Equatable {
         Response(status: status, headers: ["Content-Type": "application/json"], body: .bytes(bytes))
     }
 
-    /// The bytes of a response. A struct over a private enum so that later kinds (a streamed or
-    /// deferred body for long-poll and server-sent events) can be added without breaking callers.
+    /// The bytes of a response. A struct over a private enum so that later kinds (a streamed body
+    /// for server-sent events) can be added without breaking callers.
     public struct Body: Sendable, Equatable {
         enum Storage: Sendable, Equatable {
             case bytes([UInt8])
             case text(String)
+            /// Not known yet: see `Response.deferred(timeout:fallback:_:)`.
+            case deferred(DeferredBody)
         }
 
         let storage: Storage
@@ -59,22 +61,31 @@ public struct Response: Sendable, Equatable {
         /// UTF-8 text; kept as a `String` so the daemon copies its bytes once, straight to C.
         public static func text(_ text: String) -> Body { Body(storage: .text(text)) }
 
-        /// The body's bytes.
+        /// The body's bytes; empty for a deferred body, whose bytes are not known yet.
         public var bytes: [UInt8] {
             switch storage {
             case .bytes(let bytes): bytes
             case .text(let text): Array(text.utf8)
+            case .deferred: []
             }
         }
 
-        /// The body length in bytes.
+        /// The body length in bytes; 0 for a deferred body.
         public var count: Int {
             switch storage {
             case .bytes(let bytes): bytes.count
             case .text(let text): text.utf8.count
+            case .deferred: 0
             }
         }
 
-        public static func == (lhs: Body, rhs: Body) -> Bool { lhs.bytes == rhs.bytes }
+        /// Bodies with the same bytes are equal; a deferred body equals only itself (or a copy of it).
+        public static func == (lhs: Body, rhs: Body) -> Bool {
+            switch (lhs.storage, rhs.storage) {
+            case (.deferred(let left), .deferred(let right)): left === right
+            case (.deferred, _), (_, .deferred): false
+            default: lhs.bytes == rhs.bytes
+            }
+        }
     }
 }

@@ -38,9 +38,12 @@ enum ResponseWriter {
         return built
     }
 
-    /// `MHD_RESPMEM_MUST_COPY`: the Swift buffer is only valid during this call.
+    /// `MHD_RESPMEM_MUST_COPY`: the Swift buffer is only valid during this call. A deferred body
+    /// reaching here was used as the answer of another deferred response: a 500, not a second wait.
     private static func makeBody(_ body: Response.Body) -> OpaquePointer? {
         switch body.storage {
+        case .deferred:
+            return nil
         case .bytes(let bytes):
             return bytes.withUnsafeBytes {
                 MHD_create_response_from_buffer($0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), .RESPMEM_MUST_COPY)

@@ -8,13 +8,16 @@ final class ServerContext: Sendable {
     let maxBodySize: Int
     let maxDiscardedBodySize: Int
     let onRequestCompleted: (@Sendable (RequestLogEntry) -> Void)?
+    /// Connections suspended for deferred responses.
+    let suspended: SuspendedConnections
     /// Requests between their request line and their end; graceful stop waits for zero.
     let inFlight = Atomic<Int>(0)
     /// Set when stopping: responses then carry `Connection: close` so clients do not reuse them.
     let isStopping = Atomic<Bool>(false)
 
-    init(responder: any Responder, configuration: Daemon.Configuration) {
+    init(responder: any Responder, configuration: Daemon.Configuration, suspended: SuspendedConnections) {
         self.responder = responder
+        self.suspended = suspended
         self.maxBodySize = configuration.maxBodySize
         self.maxDiscardedBodySize = configuration.maxDiscardedBodySize
         self.onRequestCompleted = configuration.onRequestCompleted
@@ -29,12 +32,15 @@ final class ServerContext: Sendable {
     /// The exchange ended (`outcome`); reports it when it reached the handler.
     func end(_ exchange: Exchange, outcome: RequestLogEntry.Outcome) {
         if let onRequestCompleted, let method = exchange.method {
+            let deferral = exchange.completion?.ending?.deferral
             onRequestCompleted(RequestLogEntry(
                 method: method,
                 route: exchange.route,
                 status: exchange.status,
                 duration: ContinuousClock.now - exchange.started,
-                outcome: outcome
+                // libmicrohttpd reports the connection we closed on purpose as an error.
+                outcome: deferral == .clientLeft ? .clientLeft : outcome,
+                deferral: deferral
             ))
         }
         inFlight.subtract(1, ordering: .releasing)
