@@ -12,6 +12,7 @@ final class AppContext: Sendable {
     /// The session options the server applies where a request does not set them.
     let defaults: JSONObject?
     private let current: Mutex<(resources: FormResources, environment: SessionEnvironment)>
+    private let reloadProblem = Mutex<ResourceError?>(nil)
 
     init(
         configuration: ServerConfiguration, resources: FormResources, binLookup: any BINLookup = BINTable.default,
@@ -19,8 +20,11 @@ final class AppContext: Sendable {
     ) throws(ServerConfigurationError) {
         self.configuration = configuration
         self.logger = logger
-        self.payments = PaymentService()
-        self.store = SessionStore(ttl: .seconds(configuration.sessionTTLSeconds), capacity: configuration.maxSessions)
+        let payments = PaymentService(coordinator: try PaymentCoordinator(configuration: configuration, logger: logger))
+        self.payments = payments
+        self.store = SessionStore(
+            ttl: .seconds(configuration.sessionTTLSeconds), capacity: configuration.maxSessions,
+            onExpire: { payments.sessionEnded($0) })
         self.defaults = try Self.parseDefaults(configuration.defaults)
         let environment = SessionEnvironment(binLookup: binLookup, clock: clock, catalogs: resources.catalogs)
         self.current = Mutex((resources, environment))
@@ -39,6 +43,13 @@ final class AppContext: Sendable {
             state.resources = resources
             state.environment.catalogs = resources.catalogs
         }
+    }
+
+    /// `--dev`: why the last reload failed (pages show it until a save fixes it), or nil.
+    var currentReloadProblem: ResourceError? { reloadProblem.withLock { $0 } }
+
+    func setReloadProblem(_ problem: ResourceError?) {
+        reloadProblem.withLock { $0 = problem }
     }
 
     private static func parseDefaults(_ data: Data?) throws(ServerConfigurationError) -> JSONObject? {

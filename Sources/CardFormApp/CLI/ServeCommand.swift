@@ -30,7 +30,7 @@ enum ServeCommand: Command {
         let app = try makeApp(configuration)
         let server: CardFormServer
         do {
-            server = try CardFormServer(app: app, host: configuration.host, port: configuration.port)
+            server = try CardFormServer(app: app, host: configuration.host, port: configuration.port, sources: sources(configuration))
         } catch where error.code == .invalidHost || error.code == .invalidPort {
             throw .usage("--host/--port: \(error.message)")
         } catch {
@@ -59,15 +59,18 @@ enum ServeCommand: Command {
         }
     }
 
+    static func sources(_ configuration: ServerConfiguration) -> FormResources.Sources {
+        FormResources.Sources(
+            templatesOverlay: configuration.templates.map { URL(fileURLWithPath: $0) },
+            publicOverlay: configuration.publicDirectory.map { URL(fileURLWithPath: $0) })
+    }
+
     /// Templates, assets, locales and the BIN table, compiled once; any problem is exit 1 with
     /// every error printed.
     static func makeApp(_ configuration: ServerConfiguration, logger: Logger = .standard) throws(CLIError) -> AppContext {
-        let sources = FormResources.Sources(
-            templatesOverlay: configuration.templates.map { URL(fileURLWithPath: $0) },
-            publicOverlay: configuration.publicDirectory.map { URL(fileURLWithPath: $0) })
         let resources: FormResources
         do {
-            resources = try FormResources.load(sources)
+            resources = try FormResources.load(sources(configuration))
         } catch {
             throw .failure("cannot load templates and assets:\n\(error)")
         }

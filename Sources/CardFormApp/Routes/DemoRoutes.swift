@@ -20,7 +20,8 @@ struct DemoRoutes {
             "languages": .list(resources.catalogs.languages.map { ["code": .string($0), "selected": .bool($0 == "en")] }),
         ]
         do {
-            return SecureResponse.html(try resources.templates.render("demo", data: data), noStore: false)
+            let html = try resources.templates.render("demo", data: data)
+            return SecureResponse.html(ErrorPage.withReloadScript(html, resources.assets.url(for: "dev-reload.js")), noStore: false)
         } catch {
             return ErrorPage.response(for: error, dev: true, logger: app.logger)
         }
@@ -33,7 +34,15 @@ struct DemoRoutes {
     }
 
     /// `GET /dev/events`: live reload for open pages (see `DevReloader`).
-    func devEvents(_ request: Request) -> Response {
-        SecureResponse.text("not found\n", status: .notFound, route: nil)
+    func devEvents(_ request: Request, reloader: DevReloader?) -> Response {
+        guard let reloader else { return SecureResponse.text("not found\n", status: .notFound, route: nil) }
+        guard let after = (try? request.queryItems)?["after"].flatMap({ Int($0) }) else {
+            return SecureResponse.text(String(reloader.version), status: .ok, route: nil)
+        }
+        return .deferred(timeout: .seconds(25), fallback: Response(status: .noContent)) { completion in
+            reloader.waitForChange(after: after) { version in
+                _ = completion.complete(SecureResponse.text(String(version), status: .ok, route: nil))
+            }
+        }
     }
 }

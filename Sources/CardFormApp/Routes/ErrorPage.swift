@@ -10,16 +10,23 @@ enum ErrorPage {
             return SecureResponse.html(
                 "<!doctype html><title>Error</title><p>Something went wrong. Please try again.</p>", status: .internalServerError)
         }
-        return SecureResponse.html(overlay([error]), status: .internalServerError)
+        return SecureResponse.html(overlay(error.description, reloadScript: nil), status: .internalServerError)
     }
 
-    /// A self-contained page listing template errors, for `--dev`.
-    static func overlay(_ errors: [TemplateError]) -> String {
-        var html = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Template error</title></head>"
-        html += "<body class=\"cf-dev-error\"><h1>Template error</h1>"
-        for error in errors {
-            html += "<pre data-cf-template-error>" + HTMLText.escape(error.description) + "</pre>"
-        }
-        return html + "<p>Fix the file and save: the page reloads by itself.</p></body></html>"
+    /// `--dev`: a self-contained page showing what is wrong as the compiler prints it (every
+    /// `file:line:col` with its source line and caret). It carries the live-reload script, so
+    /// saving the fixed file brings the form back by itself.
+    static func overlay(_ problem: String, reloadScript: String?) -> String {
+        var html = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Template error</title>"
+        if let reloadScript { html += "<script src=\"\(HTMLText.escape(reloadScript))\" defer></script>" }
+        html += "</head><body class=\"cf-dev-error\"><h1>Template error</h1>"
+        html += "<pre data-cf-template-error>" + HTMLText.escape(problem) + "</pre>"
+        return html + "<p>Fix the file and save: this page reloads by itself.</p></body></html>"
+    }
+
+    /// `--dev`: adds the live-reload script to a page the app renders (templates need not know).
+    static func withReloadScript(_ html: String, _ script: String?) -> String {
+        guard let script, let head = html.range(of: "</head>") else { return html }
+        return html.replacingCharacters(in: head, with: "<script src=\"\(HTMLText.escape(script))\" defer></script></head>")
     }
 }

@@ -48,8 +48,10 @@ struct FragmentRoutes {
     func submit(_ id: Substring, _ request: Request) -> Response {
         var started: PaymentRequestDraft?
         var entryForPayment: SessionEntry?
+        var saveCard = false
         let response = handle(id, request) { form, record throws(BadInput) -> Outcome in
             FormSubmission.apply(form, to: &record.session)
+            saveCard = form["saveCard"] != nil
             var outcome = Outcome()
             switch record.session.submit() {
             case .rejected(let errors):
@@ -61,7 +63,7 @@ struct FragmentRoutes {
             }
             return outcome
         } onEntry: { entryForPayment = $0 }
-        if let draft = started, let entry = entryForPayment { app.payments.start(draft, for: entry) }
+        if let draft = started, let entry = entryForPayment { app.payments.start(draft, saveCard: saveCard, for: entry) }
         return response
     }
 
@@ -70,6 +72,54 @@ struct FragmentRoutes {
         handle(id, request) { _, record throws(BadInput) -> Outcome in
             _ = record.session.cancel()
             return Outcome()
+        }
+    }
+
+    /// `GET /s/<id>/events?page=…&rev=…`: while a payment is processing, waits (long-poll, no
+    /// thread held) until it ends, then answers the changed blocks; 204 after 25 s of nothing, and
+    /// the page asks again. When nothing is processing it answers at once.
+    func events(_ id: Substring, _ request: Request) -> Response {
+        let query: FormFields
+        do { query = try request.queryItems } catch {
+            return SecureResponse.text("malformed query\n", status: .badRequest, route: nil)
+        }
+        let entry: SessionEntry
+        switch access.entry(id, request, form: query, requireToken: true) {
+        case .ok(let live): entry = live
+        case .refused(let response): return response
+        }
+        guard let pageID = query["page"], RandomToken.isWellFormed(pageID[...]) else {
+            return SecureResponse.text("missing or malformed page id\n", status: .badRequest, route: nil)
+        }
+        let revision = query["rev"].flatMap { Int($0) }
+        let answer: @Sendable () -> Response = { [app] in
+            FragmentRoutes(app: app).fragmentsNow(entry, pageID: pageID, revision: revision)
+        }
+        guard entry.state.withLock({ $0.session.phase == .processing }) else { return answer() }
+        let payments = app.payments
+        return .deferred(timeout: .seconds(25), fallback: Response(status: .noContent, headers: ["Cache-Control": "no-store"])) { completion in
+            payments.waitForResult(sessionId: entry.id) { _ = completion.complete(answer()) }
+            // The payment may have ended between the check above and the registration.
+            if entry.state.withLock({ $0.session.phase != .processing }) { payments.wake(entry.id) }
+        }
+    }
+
+    /// The fragments a page needs now, with no event applied.
+    func fragmentsNow(_ entry: SessionEntry, pageID: String, revision: Int?) -> Response {
+        let renderer = FormRenderer(resources: app.resources, dev: app.configuration.dev)
+        let result: Result<(String, [String]), TemplateError> = entry.state.withLock { record in
+            do {
+                let body = try renderer.fragments(entry, record: &record, pageID: pageID, revision: revision, echo: nil)
+                return .success((body, record.session.configuration.allowedOrigins))
+            } catch let error as TemplateError {
+                return .failure(error)
+            } catch {
+                return .failure(TemplateError(code: .templateNotFound, message: "\(error)", templateName: "form", path: nil, line: 0, column: 0, sourceLine: ""))
+            }
+        }
+        switch result {
+        case .success(let (body, origins)): return SecureResponse.html(body, frameAncestors: origins)
+        case .failure(let error): return ErrorPage.response(for: error, dev: app.configuration.dev, logger: app.logger)
         }
     }
 

@@ -48,7 +48,7 @@ struct PageRoutes {
             }
             return ""
         }
-        if let started { app.payments.start(started, for: entry) }
+        if let started { app.payments.start(started, saveCard: form["saveCard"] != nil, for: entry) }
         return response
     }
 
@@ -69,7 +69,9 @@ struct PageRoutes {
             }
         }
         switch result {
-        case .success(let (html, origins)): return SecureResponse.html(html, frameAncestors: origins)
+        case .success(let (html, origins)):
+            let script = app.configuration.dev ? app.resources.assets.url(for: "dev-reload.js") : nil
+            return SecureResponse.html(ErrorPage.withReloadScript(html, script), frameAncestors: origins)
         case .failure(let error): return ErrorPage.response(for: error, dev: app.configuration.dev, logger: app.logger)
         }
     }

@@ -16,6 +16,7 @@ enum Route: Equatable {
     case network(id: Substring)
     case submit(id: Substring)
     case cancel(id: Substring)
+    case events(id: Substring)
     case theme(id: Substring)
     case demo
     case demoSession
@@ -40,6 +41,7 @@ enum Route: Equatable {
         case 2 where parts[0] == "s": .page(id: parts[1])
         case 2 where parts[0] == "dev" && parts[1] == "events": .devEvents
         case 3 where parts[0] == "api" && parts[1] == "sessions": .sessionState(id: parts[2])
+        case 3 where parts[0] == "s" && parts[2] == "events": .events(id: parts[1])
         case 3 where parts[0] == "s" && parts[2] == "theme.css": .theme(id: parts[1])
         case 4 where parts[0] == "api" && parts[1] == "customers" && parts[3] == "cards": .customerCards(id: parts[2])
         default: nil
@@ -77,6 +79,7 @@ enum Route: Equatable {
         case .network: "/s/:id/network"
         case .submit: "/s/:id/submit"
         case .cancel: "/s/:id/cancel"
+        case .events: "/s/:id/events"
         case .theme: "/s/:id/theme.css"
         case .demo: "/"
         case .demoSession: "/demo/sessions"

@@ -10,9 +10,14 @@ final class CardFormServer {
     let app: AppContext
     let daemon: Daemon
     private let sweeper: DispatchSourceTimer
+    /// `--dev`: the folders watcher and its poll timer.
+    let reloader: DevReloader?
+    private let reloadTimer: DispatchSourceTimer?
 
-    init(app: AppContext, host: String, port: Int) throws(HTTPServerError) {
+    init(app: AppContext, host: String, port: Int, sources: FormResources.Sources = .init()) throws(HTTPServerError) {
         self.app = app
+        let reloader = app.configuration.dev ? DevReloader(app: app, sources: sources) : nil
+        self.reloader = reloader
         let logger = app.logger
         let requests = RequestCounter()
         var configuration = Daemon.Configuration(host: host, port: port)
@@ -23,7 +28,16 @@ final class CardFormServer {
                 "durationUs": .int(Int(entry.duration.components.seconds * 1_000_000 + entry.duration.components.attoseconds / 1_000_000_000_000)),
             ])
         }
-        daemon = try Daemon(responder: Router(app: app), configuration: configuration)
+        daemon = try Daemon(responder: Router(app: app, reloader: reloader), configuration: configuration)
+        if let reloader {
+            let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "cardform.dev-reload"))
+            timer.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(100))
+            timer.setEventHandler { reloader.check() }
+            timer.resume()
+            reloadTimer = timer
+        } else {
+            reloadTimer = nil
+        }
         // Idle sessions are looked at often enough that one never outlives its time by more than
         // a tenth of it (and at most 30 s).
         let interval = min(Double(app.configuration.sessionTTLSeconds) / 10, 30)
@@ -39,10 +53,16 @@ final class CardFormServer {
     /// Stops accepting, finishes what is in flight, stops the sweeper.
     func stop() {
         sweeper.cancel()
-        daemon.stop()
+        reloadTimer?.cancel()
+        reloader?.releaseWaiters()
+        daemon.stop(gracePeriod: .seconds(10))
+        app.payments.coordinator.webhooks?.shutdownBlocking(gracePeriod: .seconds(5))
     }
 
-    deinit { sweeper.cancel() }
+    deinit {
+        sweeper.cancel()
+        reloadTimer?.cancel()
+    }
 
     /// A response's route, as one of the constant templates (anything else: "unmatched").
     private static func template(_ route: String?) -> StaticString {

@@ -29,13 +29,19 @@ final class SessionStore: Sendable {
     let ttl: Duration
     let retention: Duration
     let capacity: Int
+    /// Told the id of every session that expires (its payment state and vault are cleared).
+    private let onExpire: @Sendable (String) -> Void
     private let shards: [Shard]
     private let liveCount = Atomic<Int>(0)
     private let origin: ContinuousClock.Instant
     private let clock = ContinuousClock()
 
-    init(ttl: Duration, retention: Duration = .seconds(3_600), capacity: Int, shardCount: Int = 16) {
+    init(
+        ttl: Duration, retention: Duration = .seconds(3_600), capacity: Int, shardCount: Int = 16,
+        onExpire: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.ttl = ttl
+        self.onExpire = onExpire
         self.retention = retention
         self.capacity = capacity
         self.shards = (0..<shardCount).map { _ in Shard() }
@@ -90,6 +96,7 @@ final class SessionStore: Sendable {
                 } else if idle > ttlNanos, entry.state.withLock({ Self.retire(&$0.session) }) {
                     shard.contents.withLock { _ = $0.expired.insert(entry.id) }
                     liveCount.wrappingSubtract(1, ordering: .relaxed)
+                    onExpire(entry.id)
                     expiredNow += 1
                 }
             }

@@ -64,6 +64,12 @@ struct FormView {
             root["billing"] = ["legend": .string(pack.string("legend.billingAddress") ?? "")]
         }
         if let result { root["result"] = result }
+        if configuration.customerId != nil {
+            root["saveCard"] = [
+                "id": "cf-saveCard", "label": .string(pack.string("label.saveCard") ?? "Save this card"),
+                "disabled": .bool(!session.phase.acceptsInput),
+            ]
+        }
         return .object(root)
     }
 
@@ -153,8 +159,7 @@ struct FormView {
     /// A decline reason in the shopper's language: the hook's own message, else by decline code.
     private func declineMessage(_ payment: PaymentResult) -> String {
         if let message = payment.message, !message.isEmpty { return message }
-        let code = payment.declineCode ?? "generic"
-        return pack.string("decline.\(code)") ?? pack.string("decline.generic") ?? code
+        return pack.string(DeclineReason.localeKey(for: payment.declineCode)) ?? pack.string("decline.generic") ?? ""
     }
 
     func icon(for network: CardNetwork) -> String {
