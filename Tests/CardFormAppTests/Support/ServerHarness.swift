@@ -12,16 +12,19 @@ final class ServerHarness {
     let server: CardFormServer
     let logs = LogRecorder()
     let base: String
-    private let session: URLSession
+    let session: URLSession
 
     /// Starts a server; `configure` may change the configuration first (TTL, capacity, dev…).
-    init(clock: EngineClock = .fixed(year: 2026, month: 11), _ configure: (inout ServerConfiguration) -> Void = { _ in }) throws {
+    init(
+        clock: EngineClock = .fixed(year: 2026, month: 11), sources: FormResources.Sources = .init(),
+        _ configure: (inout ServerConfiguration) -> Void = { _ in }
+    ) throws {
         var configuration = ServerConfiguration()
         configuration.secretKey = Self.secretKey
         configure(&configuration)
-        let resources = try FormResources.load(.init())
+        let resources = try FormResources.load(sources)
         let app = try AppContext(configuration: configuration, resources: resources, clock: clock, logger: logs.logger)
-        server = try CardFormServer(app: app, host: "127.0.0.1", port: 0)
+        server = try CardFormServer(app: app, host: "127.0.0.1", port: 0, sources: sources)
         base = "http://127.0.0.1:\(server.port)"
         let config = URLSessionConfiguration.ephemeral
         config.timeoutIntervalForRequest = 10
@@ -41,6 +44,13 @@ final class ServerHarness {
     }
 
     func request(_ method: String, _ path: String, headers: [String: String] = [:], body: Data? = nil) async throws -> Reply {
+        try await Self.request(session, base: base, method, path, headers: headers, body: body)
+    }
+
+    /// A request from anywhere (concurrent tasks hold only Sendable values: the session and base URL).
+    static func request(
+        _ session: URLSession, base: String, _ method: String, _ path: String, headers: [String: String] = [:], body: Data? = nil
+    ) async throws -> Reply {
         var request = URLRequest(url: URL(string: base + path)!)
         request.httpMethod = method
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
