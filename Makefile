@@ -3,12 +3,14 @@ SWIFT      ?= swift
 PORT       ?= 8080
 BUILD_PKGS := libmicrohttpd-dev libsodium-dev pkg-config
 TEST_PKGS  := chromium chromium-driver python3-selenium
-BENCH_PKGS := wrk valgrind
+BENCH_PKGS := wrk gcc
 PYTHON     := /usr/bin/python3
 
 .PHONY: run test unit-test browser-test bench build deps test-deps bench-deps embed clean
 
 ## run: install what is missing, build, serve the demo on http://127.0.0.1:$(PORT)
+# The repository's own Templates/ and Public/ are passed as overlays so that editing them reloads
+# open pages at once (the same files are also built into the binary as the defaults).
 run: deps embed
 	$(SWIFT) build -c release --product cardform
 	.build/release/cardform serve --dev --port $(PORT) --templates Templates --public Public
@@ -20,7 +22,7 @@ unit-test: deps embed
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-browser-test: deps test-deps
+browser-test: deps test-deps embed
 	$(SWIFT) build --product cardform
 	@if [ -f Tests/Browser/run.py ]; then $(PYTHON) Tests/Browser/run.py --binary .build/debug/cardform; \
 	else echo "browser tests: none yet (Tests/Browser/run.py missing)"; fi
@@ -33,10 +35,11 @@ bench: deps bench-deps embed
 build: deps embed
 	$(SWIFT) build
 
-# The build plugin notices templates and assets added or removed by itself; deleting its output makes
-# it see edits to existing files too (see Plugins/EmbedResources).
+# The build plugin notices templates and assets added or removed by itself; this refreshes its output
+# for edits to existing files too (rewritten only when a byte changed; see Plugins/EmbedResources).
 embed:
-	@if [ -d .build/plugins/outputs ]; then find .build/plugins/outputs -name EmbeddedResources.swift -delete; fi
+	@if [ -d .build/plugins/outputs ]; then \
+	  find .build/plugins/outputs -name EmbeddedResources.swift -exec sh scripts/embed-resources.sh {} Templates Public \; ; fi
 
 deps:
 	@scripts/ensure-packages.sh $(BUILD_PKGS)

@@ -7,8 +7,8 @@ import PackagePlugin
 /// The command's inputs are the folders themselves (paths ending in `/`), never a list of files:
 /// SwiftPM does not re-run a plugin on every build, so a file list would go stale and a deleted
 /// template would then fail the build. A folder input notices files added or removed; an edit to an
-/// existing file is noticed when the generated file is missing, which is why the Makefile deletes it
-/// before building (`make embed`). A test compares the embedded copy with the folders on disk.
+/// existing file is picked up by `make embed` (run by `make run`/`test`/`build`), which reruns the
+/// script on the generated file. A test compares the embedded copy with the folders on disk.
 @main
 struct EmbedResources: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
