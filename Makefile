@@ -18,9 +18,12 @@ run: deps embed
 ## test: install what is missing, run the Swift tests, then the browser tests
 test: unit-test browser-test
 
+# Two runs: the HTTPServer tests drive raw sockets with blocking reads, which hold Swift's cooperative
+# threads (two on this machine) and would starve the async payment pipeline other suites time.
 unit-test: deps embed
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --skip HTTPServerTests
+	$(SWIFT) test --skip-build --filter HTTPServerTests
 
 browser-test: deps test-deps embed
 	$(SWIFT) build --product cardform

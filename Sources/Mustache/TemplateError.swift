@@ -62,28 +62,10 @@ public struct TemplateError: Error, Sendable, Hashable, CustomStringConvertible 
         return templateName.isEmpty ? "<templates>" : templateName + ".mustache"
     }
 
-    /// `FILE:LINE:COL: error: MESSAGE`, then the source line and a caret under the column. A very
-    /// long line is shown as a window around the column, marked with `…` where it is cut.
+    /// `FILE:LINE:COL: error: MESSAGE`, then the source line and a caret under the column (see
+    /// `DiagnosticFormat`).
     public var description: String {
-        guard line > 0 else { return "\(displayPath): error: \(message)" }
-        let scalars = Array(sourceLine.unicodeScalars)
-        let target = min(max(column - 1, 0), scalars.count)
-        var start = 0
-        var end = scalars.count
-        if scalars.count > Self.maxShownLine {
-            start = max(0, target - Self.maxShownLine / 2)
-            end = min(scalars.count, start + Self.maxShownLine)
-        }
-        var shown = start > 0 ? "…" : ""
-        var caret = start > 0 ? " " : ""
-        shown.unicodeScalars.append(contentsOf: scalars[start..<end])
-        if end < scalars.count { shown += "…" }
-        for scalar in scalars[start..<target] {
-            caret.unicodeScalars.append(scalar == "\t" ? "\t" : " ")
-        }
-        return "\(displayPath):\(line):\(column): error: \(message)\n\(shown)\n\(caret)^"
+        DiagnosticFormat.format(
+            file: displayPath, line: line, column: column, severity: "error", message: message, sourceLine: sourceLine)
     }
-
-    /// The most of a source line an error prints.
-    static let maxShownLine = 160
 }

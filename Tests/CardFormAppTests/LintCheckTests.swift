@@ -93,17 +93,17 @@ struct LintCheckTests {
 /// `cardform check` through the real binary: what a build script sees.
 struct LintCommandTests {
     @Test("exits 1 on errors, 0 on warnings alone and 0 when clean")
-    func exitStatusFollowsErrors() throws {
+    func exitStatusFollowsErrors() async throws {
         let folder = try TemporaryFolder()
         try folder.write("<p class={{x}}></p>\n", to: "broken/page.mustache")
         try folder.write("<p>{{{x}}}</p>\n", to: "warned/unavailable.mustache")
-        let broken = try Cardform.run(["check", "--templates", folder.path("broken")])
+        let broken = try await Cardform.run(["check", "--templates", folder.path("broken")])
         #expect(broken.status == 1)
         #expect(broken.stdoutText.hasSuffix("\n1 error\n"))
-        let warned = try Cardform.run(["check", "--templates", folder.path("warned")])
+        let warned = try await Cardform.run(["check", "--templates", folder.path("warned")])
         #expect(warned.status == 0)
         #expect(warned.stdoutText.hasSuffix("\n1 warning\n"))
-        let clean = try Cardform.run(["check"])
+        let clean = try await Cardform.run(["check"])
         #expect(clean.status == 0)
         #expect(clean.stdoutText == "no problems\n")
     }
@@ -124,19 +124,19 @@ struct LintCommandTests {
     ]
 
     @Test("answers a usage mistake with one line and exit 2, an unreadable folder with exit 1", arguments: mistakes)
-    func answersMistakes(_ mistake: Mistake) throws {
-        let result = try Cardform.run(mistake.arguments)
+    func answersMistakes(_ mistake: Mistake) async throws {
+        let result = try await Cardform.run(mistake.arguments)
         #expect(result.status == mistake.status)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr == mistake.stderr)
     }
 
     @Test("prints its usage for --help and is listed by cardform --help")
-    func printsUsage() throws {
-        let help = try Cardform.run(["check", "--help"])
+    func printsUsage() async throws {
+        let help = try await Cardform.run(["check", "--help"])
         #expect(help.status == 0)
         #expect(help.stdoutText.hasPrefix("usage: cardform check [--templates DIR]\n"))
-        let usage = try Cardform.run(["--help"])
+        let usage = try await Cardform.run(["--help"])
         #expect(usage.stdoutText.contains("  check     lint the templates"))
     }
 }

@@ -16,13 +16,13 @@ struct RenderCommandTests {
     }
 
     @Test("renders every spec test byte for byte", arguments: SpecFiles.cases)
-    func rendersEverySpecTestByteForByte(_ spec: SpecFiles.Case) throws {
+    func rendersEverySpecTestByteForByte(_ spec: SpecFiles.Case) async throws {
         let folder = try TemporaryFolder()
         var templates = spec.partials
         templates[SpecFiles.templateName] = spec.template
         for (name, source) in templates { try folder.write(source, to: "templates/\(name).mustache") }
         try folder.write(spec.dataJSON, to: "data.json")
-        let result = try Cardform.run([
+        let result = try await Cardform.run([
             "render", SpecFiles.templateName, "--templates", folder.path("templates"), "--data", folder.path("data.json"),
         ])
         #expect(result.status == 0)
@@ -31,30 +31,30 @@ struct RenderCommandTests {
     }
 
     @Test("renders with {} when no data file is given")
-    func rendersWithEmptyDataByDefault() throws {
+    func rendersWithEmptyDataByDefault() async throws {
         let folder = try TemporaryFolder()
         try folder.write("[{{name}}]{{^name}}no name{{/name}}\n", to: "t/page.mustache")
-        let result = try Cardform.run(["render", "page", "--templates", folder.path("t")])
+        let result = try await Cardform.run(["render", "page", "--templates", folder.path("t")])
         #expect(result.status == 0)
         #expect(result.stdoutText == "[]no name\n")
     }
 
     @Test("resolves partials in nested folders by their relative names")
-    func resolvesNestedPartials() throws {
+    func resolvesNestedPartials() async throws {
         let folder = try TemporaryFolder()
         try folder.write("<form>{{>blocks/card-number}}</form>", to: "t/form.mustache")
         try folder.write("<input value=\"{{value}}\">", to: "t/blocks/card-number.mustache")
         try folder.write("{\"value\": \"4242 <b>\"}", to: "d.json")
-        let result = try Cardform.run(["render", "form", "--templates", folder.path("t"), "--data", folder.path("d.json")])
+        let result = try await Cardform.run(["render", "form", "--templates", folder.path("t"), "--data", folder.path("d.json")])
         #expect(result.status == 0)
         #expect(result.stdoutText == "<form><input value=\"4242 &lt;b&gt;\"></form>")
     }
 
     @Test("prints a template error like a compiler and exits 1")
-    func printsTemplateErrorsLikeACompiler() throws {
+    func printsTemplateErrorsLikeACompiler() async throws {
         let folder = try TemporaryFolder()
         try folder.write("<ul>\n  {{#items}}\n    <li>{{name}}</li>\n</ul>\n", to: "t/list.mustache")
-        let result = try Cardform.run(["render", "list", "--templates", folder.path("t")])
+        let result = try await Cardform.run(["render", "list", "--templates", folder.path("t")])
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.replacingOccurrences(of: folder.path("t"), with: "DIR") == """
@@ -66,11 +66,11 @@ struct RenderCommandTests {
     }
 
     @Test("refuses to render while any template in the folder is broken")
-    func refusesWhileAPartialIsBroken() throws {
+    func refusesWhileAPartialIsBroken() async throws {
         let folder = try TemporaryFolder()
         try folder.write("a{{>b}}c", to: "t/a.mustache")
         try folder.write("{{#x}}{{/y}}", to: "t/b.mustache")
-        let result = try Cardform.run(["render", "a", "--templates", folder.path("t")])
+        let result = try await Cardform.run(["render", "a", "--templates", folder.path("t")])
         #expect(result.status == 1)
         #expect(result.stderr.replacingOccurrences(of: folder.path("t"), with: "DIR") == """
             DIR/b.mustache:1:7: error: closing tag {{/y}} does not match section 'x', still open from line 1, column 1
@@ -100,20 +100,20 @@ struct RenderCommandTests {
     ]
 
     @Test("answers a usage mistake with one line and exit 2, a failure with one line and exit 1", arguments: mistakes)
-    func answersMistakesWithOneLine(_ mistake: Mistake) throws {
+    func answersMistakesWithOneLine(_ mistake: Mistake) async throws {
         let folder = try TemporaryFolder()
         try folder.write("hello", to: "T/page.mustache")
         try folder.write("{\"a\": ", to: "T/bad.json")
         let arguments = mistake.arguments.map { $0.hasPrefix("T") ? folder.path($0) : $0 }
-        let result = try Cardform.run(arguments)
+        let result = try await Cardform.run(arguments)
         #expect(result.status == mistake.status)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.replacingOccurrences(of: folder.path("T"), with: "T") == mistake.stderr)
     }
 
     @Test("prints its usage for --help and exits 0")
-    func printsUsageForHelp() throws {
-        let result = try Cardform.run(["render", "--help"])
+    func printsUsageForHelp() async throws {
+        let result = try await Cardform.run(["render", "--help"])
         #expect(result.status == 0)
         #expect(result.stdoutText.hasPrefix("usage: cardform render NAME --templates DIR [--data FILE.json]\n"))
         #expect(result.stdoutText.contains("--data FILE.json"))
@@ -147,7 +147,17 @@ enum Cardform {
         var description: String { "the cardform binary was not found; build it with `swift build`" }
     }
 
-    static func run(_ arguments: [String]) throws -> Result {
+    /// Runs the binary on a Dispatch thread: waiting for a process must not hold one of Swift's
+    /// cooperative threads, which the other tests (and the payment pipeline they drive) share.
+    static func run(_ arguments: [String]) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Swift.Result { try runBlocking(arguments) })
+            }
+        }
+    }
+
+    private static func runBlocking(_ arguments: [String]) throws -> Result {
         guard let binary else { throw NotBuilt() }
         let process = Process()
         process.executableURL = binary

@@ -1,3 +1,4 @@
+import Mustache
 /// One problem `cardform check` found in a designer's templates or locales, located in the file a
 /// designer edits (never in Swift code).
 ///
@@ -62,31 +63,12 @@ struct LintDiagnostic: Sendable, Hashable, CustomStringConvertible {
         self.sourceLine = sourceLine
     }
 
-    /// `FILE:LINE:COL: error|warning: MESSAGE`, the source line, and a caret under the column. A
-    /// very long line is shown as a window around the column, marked with `…` where it is cut (the
-    /// same rule as `TemplateError`).
+    /// `FILE:LINE:COL: error|warning: MESSAGE`, the source line, and a caret under the column, as
+    /// template errors print (`DiagnosticFormat`).
     var description: String {
-        guard line > 0 else { return "\(file): \(severity.rawValue): \(message)" }
-        let scalars = Array(sourceLine.unicodeScalars)
-        let target = min(max(column - 1, 0), scalars.count)
-        var start = 0
-        var end = scalars.count
-        if scalars.count > Self.maxShownLine {
-            start = max(0, target - Self.maxShownLine / 2)
-            end = min(scalars.count, start + Self.maxShownLine)
-        }
-        var shown = start > 0 ? "…" : ""
-        var caret = start > 0 ? " " : ""
-        shown.unicodeScalars.append(contentsOf: scalars[start..<end])
-        if end < scalars.count { shown += "…" }
-        for scalar in scalars[start..<target] {
-            caret.unicodeScalars.append(scalar == "\t" ? "\t" : " ")
-        }
-        return "\(file):\(line):\(column): \(severity.rawValue): \(message)\n\(shown)\n\(caret)^"
+        DiagnosticFormat.format(
+            file: file, line: line, column: column, severity: severity.rawValue, message: message, sourceLine: sourceLine)
     }
-
-    /// The most of a source line a diagnostic prints (as `TemplateError` does).
-    static let maxShownLine = 160
 
     /// Report order: by file, then position; problems at the same place keep the order found.
     static func sorted(_ diagnostics: [LintDiagnostic]) -> [LintDiagnostic] {

@@ -29,6 +29,19 @@ struct BrowserAccess {
         return .ok(entry)
     }
 
+    /// A browser POST's form and its live session, with every check made (see `entry`).
+    func post(_ id: Substring, _ request: Request) -> Checked<(form: FormFields, entry: SessionEntry)> {
+        switch form(request) {
+        case .refused(let response):
+            return .refused(response)
+        case .ok(let form):
+            switch entry(id, request, form: form, requireToken: true) {
+            case .refused(let response): return .refused(response)
+            case .ok(let entry): return .ok((form, entry))
+            }
+        }
+    }
+
     /// The form fields of a browser POST, or a 400/415 response.
     func form(_ request: Request) -> Checked<FormFields> {
         do {

@@ -145,14 +145,9 @@ struct FragmentRoutes {
         _ event: (FormFields, inout SessionRecord) throws(BadInput) -> Outcome,
         onEntry: (SessionEntry) -> Void = { _ in }
     ) -> Response {
-        let form: FormFields
-        switch access.form(request) {
-        case .ok(let fields): form = fields
-        case .refused(let response): return response
-        }
-        let entry: SessionEntry
-        switch access.entry(id, request, form: form, requireToken: true) {
-        case .ok(let live): entry = live
+        let (form, entry): (FormFields, SessionEntry)
+        switch access.post(id, request) {
+        case .ok(let checked): (form, entry) = checked
         case .refused(let response): return response
         }
         guard let pageID = form["page"], RandomToken.isWellFormed(pageID[...]) else {

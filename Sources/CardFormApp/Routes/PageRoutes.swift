@@ -21,14 +21,9 @@ struct PageRoutes {
     /// (the default button), cancel (`_action=cancel`) or network change (`_action=network`); the
     /// answer is the page again, with every error listed.
     func postForm(_ id: Substring, _ request: Request) -> Response {
-        let form: FormFields
-        switch access.form(request) {
-        case .ok(let fields): form = fields
-        case .refused(let response): return response
-        }
-        let entry: SessionEntry
-        switch access.entry(id, request, form: form, requireToken: true) {
-        case .ok(let live): entry = live
+        let (form, entry): (FormFields, SessionEntry)
+        switch access.post(id, request) {
+        case .ok(let checked): (form, entry) = checked
         case .refused(let response): return response
         }
         var started: PaymentRequestDraft?
