@@ -47,22 +47,21 @@ enum BuildCommand: Command {
         do {
             let resources = try StaticAssets.resources(templates: configuration.templates, public: configuration.publicDirectory)
             let site = ShellSite(resources: resources, options: try defaults(configuration), serverOrigin: origin)
+            // Everything is rendered before the first file is written: a mistake leaves no half site.
+            let theme = try site.themeStylesheet().map { css in (css, "assets/theme.\(AssetStore.hash(Array(css.utf8))).css") }
+            var pages: [(language: String, path: String, html: String)] = []
+            for language in site.languages {
+                pages.append((language, "\(language)/index.html", try site.page(language: language, theme: theme.map { "/" + $0.1 })))
+            }
             var writer = SiteWriter(root: URL(fileURLWithPath: folder), output: output)
             var assets = try StaticAssets.write(resources.assets, with: &writer)
-            var themeURL: String?
-            if let css = try site.themeStylesheet() {
-                let path = "assets/theme.\(AssetStore.hash(Array(css.utf8))).css"
+            if let (css, path) = theme {
                 try writer.write(css, to: path)
                 assets["theme.css"] = path
-                themeURL = "/" + path
             }
-            var pages: [String: String] = [:]
-            for language in site.languages {
-                let path = "\(language)/index.html"
-                try writer.write(try site.page(language: language, theme: themeURL), to: path)
-                pages[language] = path
-            }
-            try writer.write(site.manifest(assets: assets, pages: pages), to: "manifest.json")
+            for page in pages { try writer.write(page.html, to: page.path) }
+            let paths = Dictionary(uniqueKeysWithValues: pages.map { ($0.language, $0.path) })
+            try writer.write(site.manifest(assets: assets, pages: paths), to: "manifest.json")
             output.write("built \(pages.count) shell pages (\(site.languages.joined(separator: ", "))) and \(assets.count) assets in \(folder) for \(origin)\n")
         } catch {
             throw error.cliError

@@ -56,6 +56,7 @@ enum GalleryCatalog {
             GalleryState(id: "cvv-focused", caption: "Focused", template: "blocks/cvv", steps: [.focus(.cvv)]),
             GalleryState(id: "cvv-valid", caption: "Valid (the value is never rendered)", template: "blocks/cvv", steps: [.leave(.cvv, "123")]),
             GalleryState(id: "cvv-invalid", caption: "Invalid, with its message", template: "blocks/cvv", steps: [.leave(.cvv, "12")]),
+            GalleryState(id: "cvv-visa", caption: "Visa: 3 digits on the back", template: "blocks/cvv", steps: [.leave(.cardNumber, "4242 4242 4242 4242")]),
             GalleryState(id: "cvv-amex", caption: "Amex: 4 digits on the front", template: "blocks/cvv", steps: [.leave(.cardNumber, "3782 822463 10005")]),
             GalleryState(id: "cvv-disabled", caption: "Disabled while processing", template: "blocks/cvv", steps: GalleryStep.processing),
         ])
