@@ -22,7 +22,7 @@ struct GalleryCommandTests {
         Expectation(state: "card-number-amex", contains: [#"value="3782 822463 10005""#, #"data-cf-network="AMEX""#, #"maxlength="17""#]),
         Expectation(state: "card-number-cobadged", contains: [#"alt="Cartes Bancaires""#, #"alt="Visa""#]),
         Expectation(state: "card-number-eftpos", contains: [#"alt="eftpos""#, #"alt="Visa""#]),
-        Expectation(state: "card-number-unknown", contains: [#"data-cf-network="OTHER""#, "assets/icons/other."]),
+        Expectation(state: "card-number-unknown", contains: [#"data-cf-network="OTHER""#, "assets/icons/other.", ">Invalid card number</p>"]),
         Expectation(state: "card-number-disabled", contains: ["is-disabled", " disabled\n"]),
         Expectation(state: "card-network-cobadged", contains: ["<select", #"name="cardNetwork""#, #"<option value="CARTES_BANCAIRES""#, #"<option value="VISA""#]),
         Expectation(state: "card-network-picked", contains: [#"<option value="CARTES_BANCAIRES" selected>"#]),

@@ -62,7 +62,8 @@ enum BuildCommand: Command {
             for page in pages { try writer.write(page.html, to: page.path) }
             let paths = Dictionary(uniqueKeysWithValues: pages.map { ($0.language, $0.path) })
             try writer.write(site.manifest(assets: assets, pages: paths), to: "manifest.json")
-            output.write("built \(pages.count) shell pages (\(site.languages.joined(separator: ", "))) and \(assets.count) assets in \(folder) for \(origin)\n")
+            let languages = site.languages.joined(separator: ", ")
+            output.write("built \(pages.count) shell pages (\(languages)) and \(assets.count) assets in \(folder) for \(origin)\n")
         } catch {
             throw error.cliError
         }

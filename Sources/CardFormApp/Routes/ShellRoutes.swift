@@ -36,18 +36,14 @@ struct ShellRoutes {
         }
         guard let origin = allowedOrigin(request, entry) else { return refusal() }
         let resources = app.resources
-        let result: Result<JSONValue, TemplateError> = entry.state.withLock { record in
-            do {
-                return .success(try Self.bootstrapJSON(entry, &record, resources: resources))
-            } catch let error as TemplateError {
-                return .failure(error)
-            } catch {
-                return .failure(TemplateError(code: .templateNotFound, message: "\(error)", templateName: "form", path: nil, line: 0, column: 0, sourceLine: ""))
-            }
+        let result = entry.state.withLock { record in
+            Result { () throws(TemplateError) in try Self.bootstrapJSON(entry, &record, resources: resources) }
         }
         switch result {
-        case .success(let json): return withCORS(SecureResponse.json(json), origin: origin)
-        case .failure(let error): return withCORS(ErrorPage.response(for: error, dev: app.configuration.dev, logger: app.logger), origin: origin)
+        case .success(let json):
+            return withCORS(SecureResponse.json(json), origin: origin)
+        case .failure(let error):
+            return withCORS(ErrorPage.response(for: error, dev: app.configuration.dev, logger: app.logger), origin: origin)
         }
     }
 
@@ -87,7 +83,9 @@ struct ShellRoutes {
 
     /// The form for a new page of the session, as JSON, remembered like a page load so that the
     /// next event answers only what changed.
-    private static func bootstrapJSON(_ entry: SessionEntry, _ record: inout SessionRecord, resources: FormResources) throws(TemplateError) -> JSONValue {
+    private static func bootstrapJSON(
+        _ entry: SessionEntry, _ record: inout SessionRecord, resources: FormResources
+    ) throws(TemplateError) -> JSONValue {
         let session = record.session
         let pageID = RandomToken.make128()
         let theme = ThemeStylesheet.hasVariables(session.configuration.appearance) ? "/s/\(session.id)/theme.css" : nil
