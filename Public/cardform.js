@@ -6,6 +6,67 @@
 // is morphed into the live element of the same name, so the focused input is never replaced; the
 // edited field's value and caret come from data-cf-value/data-cf-caret and are applied only if the
 // answer is the latest for that field and the shopper has not typed since it was sent.
+// ---- Shell mode: a page written by `cardform build`, served from another origin (a CDN) -------
+// Its form is empty and names the cardform server in data-cf-server; the session id comes in the
+// URL's fragment (#s=<id>), which browsers never send to the CDN. The session's form is fetched
+// from <server>/shell/<id> (the server answers only origins the session lists in allowedOrigins),
+// swapped in with its action set to <server>/shell/<id>, and this script is run once more: the form
+// script below then drives the session's form and sends its events there.
+(function () {
+  "use strict";
+
+  var shell = document.querySelector("form[data-cf-server]");
+  if (!shell) return;
+  var script = document.currentScript;
+  var server = shell.getAttribute("data-cf-server");
+  // The form script below must wait for the session's form rather than drive this empty one.
+  shell.removeAttribute("data-cf-block");
+  shell.setAttribute("aria-busy", "true");
+  shell.inert = true;
+  var match = /(?:^#|&)s=([a-z2-7]{26})(?:&|$)/.exec(location.hash);
+  if (!window.fetch || !match || !script) return unavailable(null);
+
+  fetch(server + "/shell/" + match[1], { credentials: "omit", cache: "no-store" })
+    .then(function (response) {
+      return response.json().then(function (body) {
+        if (response.ok) return body;
+        throw { shopperMessage: body && body.error && body.error.message };
+      });
+    })
+    .then(mount)
+    .catch(function (failure) { unavailable(failure && failure.shopperMessage); });
+
+  function mount(answer) {
+    var holder = document.createElement("template");
+    holder.innerHTML = answer.html;
+    var form = holder.content.querySelector("form[data-cf-block]");
+    if (!form) throw new Error("the server sent no form");
+    form.setAttribute("action", server + answer.action);
+    document.documentElement.lang = answer.lang;
+    document.documentElement.dir = answer.dir;
+    if (answer.title) document.title = answer.title;
+    if (answer.theme) {
+      var link = document.createElement("link");
+      link.rel = "stylesheet";
+      link.href = server + answer.theme;
+      document.head.appendChild(link);
+    }
+    shell.parentNode.replaceChild(document.importNode(form, true), shell);
+    var again = document.createElement("script");
+    again.src = script.src;
+    document.head.appendChild(again);
+  }
+
+  // Only the server's own words (a localized "expired") are shown, never a network error's.
+  function unavailable(message) {
+    var notice = document.createElement("p");
+    notice.className = "cf-notice";
+    notice.setAttribute("role", "alert");
+    notice.textContent = message || shell.getAttribute("data-cf-unavailable") || "This payment page is not available.";
+    shell.parentNode.replaceChild(notice, shell);
+  }
+})();
+
 (function () {
   "use strict";
 

@@ -31,6 +31,9 @@ public enum CardFormCLI {
         ServeCommand.self,
         RenderCommand.self,
         CheckCommand.self,
+        BuildCommand.self,
+        GalleryCommand.self,
+        EjectCommand.self,
     ] }
 
     static var usage: String {

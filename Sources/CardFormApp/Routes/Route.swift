@@ -21,9 +21,17 @@ enum Route: Equatable {
     case demo
     case demoSession
     case devEvents
+    case shell(id: Substring)
+    case shellPreflight(id: Substring)
+    case shellEvent(id: Substring, event: Substring)
 
     init?(method: HTTPMethod, path: String) {
         let parts = Array(path.split(separator: "/", omittingEmptySubsequences: false).dropFirst())
+        if parts.first == "shell" {
+            guard let route = Self.shell(method, parts) else { return nil }
+            self = route
+            return
+        }
         let isRead = method == .get || method == .head
         guard isRead || method == .post else { return nil }
         if isRead, parts.count > 1, parts[0] == "assets" {
@@ -84,6 +92,9 @@ enum Route: Equatable {
         case .demo: "/"
         case .demoSession: "/demo/sessions"
         case .devEvents: "/dev/events"
+        case .shell: "/shell/:id"
+        case .shellPreflight: "/shell/:id (preflight)"
+        case .shellEvent: "/shell/:id/:event"
         }
     }
 
@@ -92,5 +103,6 @@ enum Route: Equatable {
         "/healthz", "/assets/:name", "/api/sessions", "/api/sessions/:id", "/api/customers/:id/cards", "/s/:id",
         "/s/:id (post)", "/s/:id/input", "/s/:id/network", "/s/:id/submit", "/s/:id/cancel",
         "/s/:id/theme.css", "/", "/demo/sessions", "/dev/events",
+        "/shell/:id", "/shell/:id (preflight)", "/shell/:id/:event",
     ]
 }

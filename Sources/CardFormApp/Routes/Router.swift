@@ -45,6 +45,9 @@ struct Router: Responder {
         case .demo: DemoRoutes(app: app).page(request)
         case .demoSession: DemoRoutes(app: app).createSession(request)
         case .devEvents: DemoRoutes(app: app).devEvents(request, reloader: reloader)
+        case .shell(let id): ShellRoutes(app: app).bootstrap(id, request)
+        case .shellPreflight(let id): ShellRoutes(app: app).preflight(id, request)
+        case .shellEvent(let id, let event): ShellRoutes(app: app).event(id, event, request)
         }
     }
 }

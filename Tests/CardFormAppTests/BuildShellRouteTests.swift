@@ -1,0 +1,169 @@
+import Foundation
+import HTTPServer
+import Testing
+@testable import CardFormApp
+
+/// The server side of a built shell: `/shell/<id>` answers a page on one of the session's allowed
+/// origins, with CORS, and nobody else; the `/s/<id>` routes stay same-origin.
+struct BuildShellRouteTests {
+    static let cdn = "https://cdn.example"
+    static let options = #"{"allowedOrigins": ["https://shop.example", "https://cdn.example"], "amount": 1000, "currency": "EUR", "locale": "fr"}"#
+
+    /// The bootstrap JSON as the shell's script reads it.
+    struct Bootstrap: Decodable {
+        var action: String
+        var token: String
+        var page: String
+        var lang: String
+        var dir: String
+        var title: String
+        var theme: String?
+        var html: String
+    }
+
+    static func bootstrap(_ harness: ServerHarness, _ id: String) async throws -> (ServerHarness.Reply, Bootstrap) {
+        let reply = try await harness.get("/shell/\(id)", headers: ["Origin": cdn])
+        return (reply, try JSONDecoder().decode(Bootstrap.self, from: Data(reply.body.utf8)))
+    }
+
+    @Test("hands an allowed origin the session's form, its token and a new page id, readable by CORS")
+    func bootstrapsTheForm() async throws {
+        let harness = try ServerHarness()
+        let id = try await harness.createSession(Self.options)
+        let (reply, answer) = try await Self.bootstrap(harness, id)
+        #expect(reply.status == 200)
+        #expect(reply.header("Access-Control-Allow-Origin") == Self.cdn)
+        #expect(reply.header("Vary") == "Origin")
+        #expect(reply.header("Cache-Control") == "no-store")
+        #expect(answer.action == "/shell/\(id)")
+        #expect(answer.lang == "fr")
+        #expect(answer.dir == "ltr")
+        #expect(answer.title == "Paiement")
+        #expect(answer.theme == nil)
+        #expect(answer.html.hasPrefix("<form class=\"cf-form\" method=\"post\" action=\"/s/\(id)\" data-cf-block=\"form\""))
+        #expect(ServerHarness.hidden("_token", in: answer.html) == answer.token)
+        #expect(ServerHarness.hidden("_page", in: answer.html) == answer.page)
+        #expect(answer.html.contains("Payer 10,00"))
+        let page = try await harness.openPage(id)
+        #expect(page.token == answer.token)
+        #expect(page.page != answer.page)
+    }
+
+    @Test("names the session's theme stylesheet when it sets appearance variables")
+    func namesTheTheme() async throws {
+        let harness = try ServerHarness()
+        let id = try await harness.createSession(##"{"allowedOrigins": ["https://cdn.example"], "appearance": {"--cf-radius": "0"}}"##)
+        let (_, answer) = try await Self.bootstrap(harness, id)
+        #expect(answer.theme == "/s/\(id)/theme.css")
+    }
+
+    @Test("refuses, without CORS headers, a page the session does not allow", arguments: [
+        (#"{"allowedOrigins": ["https://cdn.example"]}"#, "https://evil.example"),
+        (#"{"allowedOrigins": ["https://cdn.example"]}"#, "http://cdn.example"),
+        (#"{"allowedOrigins": ["https://cdn.example"]}"#, "null"),
+        (#"{"allowedOrigins": ["https://cdn.example"]}"#, nil),
+        ("{}", "https://cdn.example"),
+    ] as [(String, String?)])
+    func refusesOtherOrigins(options: String, origin: String?) async throws {
+        let harness = try ServerHarness()
+        let id = try await harness.createSession(options)
+        let headers = origin.map { ["Origin": $0] } ?? [:]
+        for (method, path) in [("GET", "/shell/\(id)"), ("OPTIONS", "/shell/\(id)/input")] {
+            let reply = try await harness.request(method, path, headers: headers)
+            #expect(reply.status == 403, "\(method) \(path)")
+            #expect(reply.header("Access-Control-Allow-Origin") == nil)
+            #expect(!reply.body.contains("token"))
+        }
+        let input = try await harness.post("/shell/\(id)/input", form: [("field", "cardNumber"), ("value", "4")], headers: headers)
+        #expect(input.status == 403)
+    }
+
+    @Test("answers the preflight for the token header and the two methods")
+    func answersThePreflight() async throws {
+        let harness = try ServerHarness()
+        let id = try await harness.createSession(Self.options)
+        for path in ["/shell/\(id)", "/shell/\(id)/input", "/shell/\(id)/events"] {
+            let reply = try await harness.request("OPTIONS", path, headers: [
+                "Origin": Self.cdn, "Access-Control-Request-Method": "POST",
+                "Access-Control-Request-Headers": "x-cardform-token, content-type",
+            ])
+            #expect(reply.status == 204)
+            #expect(reply.header("Access-Control-Allow-Origin") == Self.cdn)
+            #expect(reply.header("Access-Control-Allow-Methods") == "GET, POST")
+            #expect(reply.header("Access-Control-Allow-Headers") == "X-CardForm-Token, Content-Type")
+            #expect(reply.header("Access-Control-Max-Age") == "600")
+        }
+    }
+
+    @Test("takes keystrokes from the shell and answers the changed blocks, as /s/<id>/input does")
+    func takesKeystrokes() async throws {
+        let harness = try ServerHarness()
+        let id = try await harness.createSession(Self.options)
+        let (_, answer) = try await Self.bootstrap(harness, id)
+        let reply = try await harness.post(
+            "/shell/\(id)/input",
+            form: [("field", "cardNumber"), ("value", "4000002500001001"), ("caret", "16"), ("seq", "1"), ("page", answer.page), ("rev", "0")],
+            headers: ["Origin": Self.cdn, "X-CardForm-Token": answer.token])
+        #expect(reply.status == 200)
+        #expect(reply.header("Access-Control-Allow-Origin") == Self.cdn)
+        #expect(reply.body.contains(#"data-cf-field="cardNumber" data-cf-value="4000 0025 0000 1001""#))
+        #expect(reply.body.contains(#"name="cardNetwork""#))
+
+        let network = try await harness.post(
+            "/shell/\(id)/network", form: [("network", "CARTES_BANCAIRES"), ("page", answer.page)],
+            headers: ["Origin": Self.cdn, "X-CardForm-Token": answer.token])
+        #expect(network.status == 200)
+        #expect(network.body.contains(#"<option value="CARTES_BANCAIRES" selected>"#))
+    }
+
+    @Test("still wants the form token, and leaves /s/<id> routes to their own origin")
+    func keepsTheOtherChecks() async throws {
+        let harness = try ServerHarness()
+        let id = try await harness.createSession(Self.options)
+        let (_, answer) = try await Self.bootstrap(harness, id)
+        let form = [("field", "cvv"), ("value", "1"), ("page", answer.page)]
+        let noToken = try await harness.post("/shell/\(id)/input", form: form, headers: ["Origin": Self.cdn])
+        #expect(noToken.status == 403)
+        #expect(noToken.body == "missing or wrong form token\n")
+        let direct = try await harness.post("/s/\(id)/input", form: form, headers: ["Origin": Self.cdn, "X-CardForm-Token": answer.token])
+        #expect(direct.status == 403)
+        #expect(direct.body == "cross-origin request refused\n")
+    }
+
+    @Test("says a session is unknown (404) or expired (410, in its language)")
+    func unknownAndExpiredSessions() async throws {
+        let harness = try ServerHarness { $0.sessionTTLSeconds = 60 }
+        let unknown = try await harness.get("/shell/aaaaaaaaaaaaaaaaaaaaaaaaaa", headers: ["Origin": Self.cdn])
+        #expect(unknown.status == 404)
+        #expect(unknown.body.contains(#""code":"not-found""#))
+        let id = try await harness.createSession(Self.options)
+        #expect(harness.server.app.store.sweep(at: .now + .seconds(61)) == 1)
+        let expired = try await harness.get("/shell/\(id)", headers: ["Origin": Self.cdn])
+        #expect(expired.status == 410)
+        #expect(expired.header("Access-Control-Allow-Origin") == Self.cdn)
+        #expect(expired.body.contains(#""code":"expired""#))
+        #expect(expired.body.contains("Pour votre sécurité"))
+        let input = try await harness.post("/shell/\(id)/input", form: [("field", "cvv"), ("value", "1")], headers: ["Origin": Self.cdn])
+        #expect(input.status == 410)
+        #expect(input.header("Access-Control-Allow-Origin") == Self.cdn)
+    }
+
+    @Test("routes only the shell's paths and methods", arguments: [
+        ("GET", "/shell/abc", Route.shell(id: "abc")),
+        ("HEAD", "/shell/abc", Route.shell(id: "abc")),
+        ("OPTIONS", "/shell/abc", Route.shellPreflight(id: "abc")),
+        ("OPTIONS", "/shell/abc/submit", Route.shellPreflight(id: "abc")),
+        ("POST", "/shell/abc/input", Route.shellEvent(id: "abc", event: "input")),
+        ("POST", "/shell/abc/cancel", Route.shellEvent(id: "abc", event: "cancel")),
+        ("GET", "/shell/abc/events", Route.shellEvent(id: "abc", event: "events")),
+        ("POST", "/shell/abc", nil),
+        ("GET", "/shell/abc/input", nil),
+        ("POST", "/shell/abc/events", nil),
+        ("POST", "/shell/abc/theme.css", nil),
+        ("OPTIONS", "/s/abc/input", nil),
+        ("GET", "/shell/abc/input/more", nil),
+    ] as [(String, String, Route?)])
+    func routes(method: String, path: String, expected: Route?) {
+        #expect(Route(method: HTTPMethod(rawValue: method), path: path) == expected)
+    }
+}
