@@ -82,6 +82,9 @@ def main():
             print("run.py: %s is missing (make test-deps installs chromium and chromium-driver)" % tool, file=sys.stderr)
             return 2
     os.makedirs(support.ARTIFACTS, exist_ok=True)
+    for stale in os.listdir(support.ARTIFACTS):
+        if stale.startswith("failed-"):
+            os.remove(os.path.join(support.ARTIFACTS, stale))
 
     loader = unittest.TestLoader()
     if args.patterns:

@@ -73,7 +73,11 @@ INSTRUMENT = r"""
   var realText = Response.prototype.text;
   Response.prototype.text = function () {
     var promise = realText.apply(this, arguments);
-    if (this.__cfRecord) promise.then(this.__cfRecord.done, this.__cfRecord.done);
+    var record = this.__cfRecord;
+    if (record) {
+      promise.then(function () { record.read = performance.now(); });
+      promise.then(record.done, record.done);
+    }
     return promise;
   };
   document.addEventListener("input", function (event) {

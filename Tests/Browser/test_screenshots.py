@@ -13,8 +13,17 @@ BILLING = dict(requiresBillingAddress=True, billingFields=[
 class ScreenshotTests(BrowserTest):
 
     def shoot(self, name):
+        """The whole form as the shopper sees it once it is still: no request in flight, no
+        transition half-way (errors fade in), and a window tall enough for all of it."""
+        self.wait_idle()
+        height = self.driver.execute_script("return Math.ceil(document.documentElement.scrollHeight)")
+        self.driver.set_window_size(1024, max(900, height + 200))
+        self.wait(lambda: self.driver.execute_script(
+            "return document.getAnimations().every(function (a) { return a.playState !== 'running'; })"),
+            lambda: "animations still running")
         path = os.path.join(ARTIFACTS, name)
         self.css("main").screenshot(path)
+        self.driver.set_window_size(1024, 900)
         self.assertGreater(os.path.getsize(path), 1000, "an empty screenshot")
 
     def test_the_default_form(self):
