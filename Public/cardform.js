@@ -60,7 +60,7 @@
       credentials: "same-origin",
     }).then(function (response) {
       if (response.status === 410 || response.status === 404) { location.reload(); return ""; }
-      if (!response.ok) throw new Error("HTTP " + response.status);
+      if (!response.ok) { var failure = new Error("HTTP " + response.status); failure.status = response.status; throw failure; }
       return response.text();
     }).then(function (html) {
       showNotice(false);
@@ -68,8 +68,16 @@
       if (item.onDone) item.onDone();
       inFlight = false;
       pump();
-    }).catch(function () {
-      if (attempt === 0) { setTimeout(function () { send(item, 1); }, 300); return; }
+    }).catch(function (error) {
+      // Retried once at once; then, unless refused (4xx), again and again more slowly, so what
+      // was typed offline reaches the server when it is back, as the notice promises. A retry
+      // reads the field again, so it carries the latest value.
+      var refused = error && error.status >= 400 && error.status < 500;
+      if (attempt === 0 || !refused) {
+        if (attempt > 0) showNotice(true);
+        setTimeout(function () { send(item, attempt + 1); }, Math.min(300 * Math.pow(2, attempt), 10000));
+        return;
+      }
       showNotice(true);
       inFlight = false;
       pump();

@@ -48,6 +48,8 @@ INSTRUMENT = r"""
     cf.held = [];
     held.forEach(function (go) { go(); });
   };
+  // The next `fail` requests fail as a lost connection does.
+  cf.fail = 0;
   var realFetch = window.fetch;
   window.fetch = function (url, init) {
     var record = { url: String(url), start: performance.now(), end: null };
@@ -60,6 +62,11 @@ INSTRUMENT = r"""
     };
     cf.pending += 1;
     cf.requests.push(record);
+    if (cf.fail > 0) {
+      cf.fail -= 1;
+      record.done();
+      return Promise.reject(new TypeError("Failed to fetch (connection lost, simulated)"));
+    }
     var self = this, args = arguments;
     var promise = cf.hold
       ? new Promise(function (go) { cf.held.push(go); }).then(function () { return realFetch.apply(self, args); })
@@ -335,6 +342,10 @@ class BrowserTest(unittest.TestCase):
     def hold_requests(self):
         """From now on the page script's requests wait, as on a very slow network."""
         self.driver.execute_script("window.__cf.hold = true")
+
+    def fail_requests(self, count):
+        """The page script's next `count` requests fail as on a lost connection."""
+        self.driver.execute_script("window.__cf.fail = arguments[0]", count)
 
     def release_requests(self):
         self.driver.execute_script("window.__cf.release()")

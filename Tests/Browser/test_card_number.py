@@ -148,3 +148,21 @@ class SlowAnswerTests(BrowserTest):
         self.release_requests()
         self.wait_value("cardNumber", "4299 4242", caret=4)
 
+
+class LostConnectionTests(BrowserTest):
+
+    def notice_visible(self):
+        return self.driver.execute_script(
+            "var n = document.querySelector('.cf-notice[role=status]'); return !!n && !n.hidden")
+
+    def test_a_lost_connection_shows_a_quiet_notice_and_what_was_typed_is_sent_when_it_is_back(self):
+        self.open_form()
+        self.fail_requests(4)
+        self.type("cardNumber", "4242424242424242")
+        self.assertEqual(self.value("cardNumber"), "4242424242424242", "typing never waits for the server")
+        self.wait(self.notice_visible, lambda: "no notice after failed requests")
+        self.assertEqual(self.text(".cf-notice"), "Connection lost. Your changes will be sent when it is back.")
+        self.wait_value("cardNumber", "4242 4242 4242 4242", caret=19)
+        self.wait(lambda: not self.notice_visible(), lambda: "the notice stayed after the connection came back")
+        self.assertEqual(self.state()["data"]["cardNumber"], "424242••••••4242")
+
