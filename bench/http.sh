@@ -51,7 +51,8 @@ start() {
   pid=$!
   PIDS="$PIDS $pid"
   for _ in $(seq 1 200); do
-    url=$(sed -n 's/.*listening on \(http:[^ ]*\).*/\1/p' "$WORK/$name.out")
+    # 2>/dev/null: the background job may not have created its output file yet.
+    url=$(sed -n 's/.*listening on \(http:[^ ]*\).*/\1/p' "$WORK/$name.out" 2>/dev/null)
     [ -n "$url" ] && return 0
     sleep 0.05
   done
