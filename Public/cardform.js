@@ -121,7 +121,7 @@
       credentials: "same-origin",
     }).then(function (response) {
       if (response.status === 410 || response.status === 404) { location.reload(); return ""; }
-      if (!response.ok) throw new Error("HTTP " + response.status);
+      if (!response.ok) { var failure = new Error("HTTP " + response.status); failure.status = response.status; throw failure; }
       return response.text();
     }).then(function (html) {
       showNotice(false);
@@ -129,8 +129,16 @@
       if (item.onDone) item.onDone();
       inFlight = false;
       pump();
-    }).catch(function () {
-      if (attempt === 0) { setTimeout(function () { send(item, 1); }, 300); return; }
+    }).catch(function (error) {
+      // Retried once at once; then, unless refused (4xx), again and again more slowly, so what
+      // was typed offline reaches the server when it is back, as the notice promises. A retry
+      // reads the field again, so it carries the latest value.
+      var refused = error && error.status >= 400 && error.status < 500;
+      if (attempt === 0 || !refused) {
+        if (attempt > 0) showNotice(true);
+        setTimeout(function () { send(item, attempt + 1); }, Math.min(300 * Math.pow(2, attempt), 10000));
+        return;
+      }
       showNotice(true);
       inFlight = false;
       pump();
@@ -237,19 +245,34 @@
     return a.nodeType === b.nodeType && a.nodeName === b.nodeName && keyOf(a) === keyOf(b);
   }
 
+  // A node the new markup no longer needs: text, or a keyed node whose key is gone from it.
+  function disposable(node, keys) {
+    var key = keyOf(node);
+    return node.nodeType !== 1 || (key !== null && !keys[key]);
+  }
+
+  // The live node at or after `current` to morph into `next`, or null to insert a copy. A keyed
+  // node is found anywhere later; an unkeyed one only past disposable nodes, so when a block goes
+  // away (the co-badge choice), the unkeyed row after it, holding the typed CVV, is kept.
+  function findMatch(current, next, keys) {
+    var key = keyOf(next);
+    for (var probe = current; probe; probe = probe.nextSibling) {
+      if (sameKind(probe, next)) return probe;
+      if (!key && !disposable(probe, keys)) return null;
+    }
+    return null;
+  }
+
   function morphChildren(from, to) {
     var current = from.firstChild;
     var wanted = Array.prototype.slice.call(to.childNodes);
+    var keys = {};
+    for (var k = 0; k < wanted.length; k++) { if (keyOf(wanted[k])) keys[keyOf(wanted[k])] = true; }
     for (var i = 0; i < wanted.length; i++) {
       var next = wanted[i];
-      var key = keyOf(next);
-      if (key && current && !sameKind(current, next)) {
-        // Drop live nodes up to a later sibling with this key, if there is one.
-        var probe = current.nextSibling;
-        while (probe && keyOf(probe) !== key) probe = probe.nextSibling;
-        if (probe && probe.nodeName === next.nodeName) {
-          while (current !== probe) { var gone = current; current = current.nextSibling; from.removeChild(gone); }
-        }
+      var match = current && findMatch(current, next, keys);
+      if (match) {
+        while (current !== match) { var gone = current; current = current.nextSibling; from.removeChild(gone); }
       }
       if (current && sameKind(current, next)) {
         morph(current, next);
@@ -312,6 +335,22 @@
     input.value = digits;
     try { input.setSelectionRange(before, before); } catch (e) { /* not focused */ }
   }
+
+  // Backspace right after a separator the server inserted (the card number's spaces, the expiry's
+  // slash) also deletes the character before it, as the server does when it sees only a separator
+  // go. Done here so the result does not depend on typing speed: a backspace landing before the
+  // server's answer would otherwise remove just a trailing separator, and look lost.
+  var separated = { cardNumber: true, expiryDate: true };
+  form.addEventListener("beforeinput", function (event) {
+    var input = event.target;
+    if (event.inputType !== "deleteContentBackward" || !separated[input.name]) return;
+    var caret = input.selectionStart;
+    if (caret !== input.selectionEnd || caret < 2 || !/[\s\/]/.test(input.value.charAt(caret - 1))) return;
+    event.preventDefault();
+    input.value = input.value.slice(0, caret - 2) + input.value.slice(caret);
+    input.setSelectionRange(caret - 2, caret - 2);
+    input.dispatchEvent(new InputEvent("input", { bubbles: true, inputType: "deleteContentBackward" }));
+  });
 
   form.addEventListener("input", function (event) {
     var target = event.target;

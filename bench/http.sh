@@ -12,7 +12,10 @@
 #   BENCH_SETUP     command run once ours is up, with its base URL as argument; prints the path
 #                   to use on line 1 and, optionally, a form token on line 2 (exported as
 #                   CARDFORM_TOKEN for bench/input.lua). E.g. a script that creates a session
-#                   with POST /api/sessions and prints /s/<id>/input and the token.
+#                   with POST /api/sessions and prints /s/<id>/input and the token. Its whole
+#                   output is also left in the file named by CARDFORM_BENCH_SETUP (bench/input.sh
+#                   uses bench/input_setup.py, which lists many sessions there).
+# Lines the wrk script prints starting with "note: " are shown under the figures.
 #   DURATION (10s)  CONNECTIONS (8)  THREADS (1: leave the cores to the servers)
 set -eu
 cd "$(dirname "$0")/.."
@@ -48,7 +51,8 @@ start() {
   pid=$!
   PIDS="$PIDS $pid"
   for _ in $(seq 1 200); do
-    url=$(sed -n 's/.*listening on \(http:[^ ]*\).*/\1/p' "$WORK/$name.out")
+    # 2>/dev/null: the background job may not have created its output file yet.
+    url=$(sed -n 's/.*listening on \(http:[^ ]*\).*/\1/p' "$WORK/$name.out" 2>/dev/null)
     [ -n "$url" ] && return 0
     sleep 0.05
   done
@@ -87,7 +91,8 @@ if [ -n "$BENCH_SETUP" ]; then
   $BENCH_SETUP "$ours_url" > "$WORK/setup"
   path=$(sed -n 1p "$WORK/setup")
   CARDFORM_TOKEN=$(sed -n 2p "$WORK/setup")
-  export CARDFORM_TOKEN
+  CARDFORM_BENCH_SETUP="$WORK/setup"
+  export CARDFORM_TOKEN CARDFORM_BENCH_SETUP
 fi
 
 echo "wrk: $THREADS thread(s), $CONNECTIONS connections, $DURATION each; ${BENCH_SCRIPT:-GET} $path"
@@ -96,3 +101,5 @@ bare=$(measure bare "$bare_url$path" "$bare_pid")
 printf '%s\n%s\n' "$ours" "$bare" | awk '
   { rps[$1] = $2; line[NR] = sprintf("%-6s %8.0f req/s   p50 %7.3f ms   p99 %7.3f ms   server CPU %5.2f µs/req   non-2xx %s", $1, $2, $3, $4, $6, $5) }
   END { print line[1]; print line[2]; printf "ratio ours/bare: %.2f\n", rps["ours"] / rps["bare"] }'
+sed -n 's/^note: /ours: /p' "$WORK/ours.wrk"
+sed -n 's/^note: /bare: /p' "$WORK/bare.wrk"
