@@ -34,8 +34,19 @@
     return JSON.stringify(session);
   }
 
+  function showAmount() {
+    var data = new FormData(config);
+    var amount = Number(data.get("amount"));
+    var currency = String(data.get("currency") || "").toUpperCase();
+    var label = document.getElementById("demo-amount-label");
+    try {
+      label.textContent = amount && currency ? "— " + new Intl.NumberFormat(undefined, { style: "currency", currency: currency }).format(amount / 100) : "";
+    } catch (e) { label.textContent = ""; }
+  }
+
   function create(event) {
     if (event) event.preventDefault();
+    showAmount();
     fetch("/demo/sessions", { method: "POST", headers: { "Content-Type": "application/json" }, body: body() })
       .then(function (response) { return response.json().then(function (json) { return { ok: response.ok, json: json }; }); })
       .then(function (answer) {

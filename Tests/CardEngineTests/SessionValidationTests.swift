@@ -56,12 +56,22 @@ import Testing
         #expect(january.error(for: .expiryDate)?.code == "card-expired")
     }
 
-    @Test func blurringAnEmptyFieldShowsNothing() throws {
+    @Test func blurringAFieldNeverTypedInShowsNothing() throws {
         var session = try Fixtures.session()
         _ = session.update(.cardNumber, value: "", caret: 0, event: .focus)
         let update = session.update(.cardNumber, value: "", caret: 0, event: .blur)
         #expect(session.fieldErrors.isEmpty)
         #expect(update.changes == [.focus])
+    }
+
+    @Test func leavingAFieldEmptiedAfterTypingSaysItIsRequired() throws {
+        var session = try Fixtures.session()
+        _ = session.update(.cardholderName, value: "Jo", caret: 2)
+        _ = session.update(.cardholderName, value: "", caret: 0)
+        #expect(session.fieldErrors.isEmpty)
+        _ = session.update(.cardholderName, value: "", caret: 0, event: .blur)
+        #expect(session.error(for: .cardholderName)?.code == "required")
+        #expect(session.error(for: .cardholderName)?.alias == "HN01")
     }
 
     @Test func validateOnChangeRunsTheFullRuleWhileTyping() throws {

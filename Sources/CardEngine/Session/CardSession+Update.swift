@@ -44,8 +44,9 @@ extension CardSession {
         let mode: ValidationMode = event == .blur ? .blur : .typing
         let check = check(field, mode: mode)
         validFields.set(field, check.isValid)
+        if !values[field].isEmpty { touchedFields.set(field, true) }
         if event == .blur {
-            guard !values[field].isEmpty else { return }
+            guard !values[field].isEmpty || touchedFields.contains(field) else { return }
             setError(field, check.issue)
         } else if configuration.validateOn(field) == .change {
             setError(field, check.issue)

@@ -25,6 +25,9 @@ public struct CardSession: Sendable {
     var errors: [FieldError] = []
     /// Fields whose value passes the full rule (refreshed as they or what they depend on change).
     var validFields = FieldSet()
+    /// Fields that have held a value: emptying one and leaving it is a `required` error, while
+    /// tabbing through a field never typed in is not.
+    var touchedFields = FieldSet()
     var networks = NetworkState()
     /// The shopper's co-badge pick, and the BIN it was made for.
     var pick: (network: CardNetwork, bin: String)?

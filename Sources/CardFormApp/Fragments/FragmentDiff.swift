@@ -9,6 +9,9 @@ struct PageState: Equatable, Sendable {
     var hashes: [String: UInt64] = [:]
     /// The highest keystroke sequence number handled for this page.
     var lastSeq: Int = -1
+    /// What the page's live region says: it stays until there is something new to say, so a
+    /// screen reader is not cut off by the next focus change.
+    var announcement = ""
 }
 
 /// The edited field's new value and caret, carried on the template that holds its block.

@@ -101,7 +101,7 @@ enum Route: Equatable {
     /// Every template, so the access log can map a response's route back to a constant.
     static let templates: [StaticString] = [
         "/healthz", "/assets/:name", "/api/sessions", "/api/sessions/:id", "/api/customers/:id/cards", "/s/:id",
-        "/s/:id (post)", "/s/:id/input", "/s/:id/network", "/s/:id/submit", "/s/:id/cancel",
+        "/s/:id (post)", "/s/:id/input", "/s/:id/network", "/s/:id/submit", "/s/:id/cancel", "/s/:id/events",
         "/s/:id/theme.css", "/", "/demo/sessions", "/dev/events",
         "/shell/:id", "/shell/:id (preflight)", "/shell/:id/:event",
     ]

@@ -17,7 +17,9 @@ enum SecureResponse {
         var headers: HTTPHeaders = [
             "Content-Type": contentType,
             "X-Content-Type-Options": "nosniff",
-            "Referrer-Policy": "no-referrer",
+            // same-origin, not no-referrer: with no-referrer a browser sends `Origin: null` on the no-JS
+            // form post, and the origin check would refuse the shopper's own form.
+            "Referrer-Policy": "same-origin",
             "Content-Security-Policy": policy(frameAncestors: frameAncestors),
         ]
         if noStore { headers.add("Cache-Control", "no-store") }

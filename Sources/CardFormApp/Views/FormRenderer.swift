@@ -19,6 +19,7 @@ struct FormRenderer {
         let form = try resources.templates.render("form", data: data)
         var state = PageState(id: pageID)
         state.hashes = BlockTree(html: form).ownHashes()
+        state.announcement = announcement
         record.remember(state)
         return try resources.templates.render("page", data: data)
     }
@@ -30,9 +31,10 @@ struct FormRenderer {
         echo: FieldEcho?, announcement: String = ""
     ) throws(TemplateError) -> String {
         let known = record.page(pageID)
-        let page = known ?? PageState(id: pageID)
+        var page = known ?? PageState(id: pageID)
         let resync = known == nil || revision != page.revision
-        let view = view(entry, record, pageID: pageID, noscript: false, announcement: announcement)
+        if !announcement.isEmpty { page.announcement = announcement }
+        let view = view(entry, record, pageID: pageID, noscript: false, announcement: page.announcement)
         let tree = BlockTree(html: try resources.templates.render("form", data: view.data()))
         let (body, next) = FragmentDiff.respond(to: tree, page: page, echo: echo, resync: resync)
         record.remember(next)

@@ -38,7 +38,10 @@ extension FormView {
         case .cardNumber: addNetworks(to: &object)
         case .cvv:
             object["codeName"] = .string(session.securityCode.name)
-            object["length"] = .number(Double(session.securityCode.maxLength))
+            // The hint shows where the code is: the front for 4 digits (Amex), the back otherwise,
+            // and the back while the network is still unknown (most cards).
+            let shown = session.selectedNetwork == nil ? 3 : session.securityCode.maxLength
+            object["length"] = .number(Double(shown))
         case .countryCode: object["options"] = .list(countryOptions())
         case .state: addSubdivisions(to: &object)
         default: break
@@ -77,6 +80,8 @@ extension FormView {
     private func addSubdivisions(to object: inout [String: TemplateValue]) {
         guard let country = session.country, country.hasSubdivisions else {
             object["hasOptions"] = false
+            // "Select…" belongs to the list; typed text gets the free-text placeholder, if any.
+            object["placeholder"] = .string(configuration.options(for: .state).placeholder ?? pack.string("placeholder.stateText") ?? "")
             return
         }
         let current = country.subdivision(matching: session.value(for: .state))
@@ -105,6 +110,7 @@ extension FormView {
     /// Guide text from the catalog: the CVV's follows the network (Amex prints it on the front).
     private func guideText(_ field: FieldType) -> String? {
         if field == .cvv, session.selectedNetwork == .amex { return pack.string("guide.cvvAmex") }
+        if field == .cvv, session.selectedNetwork == nil { return pack.string("guide.cvvAny") }
         return pack.string("guide.\(field.rawValue)")
     }
 
