@@ -21,6 +21,8 @@
   cf.fail = 0;
   var realFetch = window.fetch;
   window.fetch = function (url, init) {
+    // The --dev live-reload long-poll is always open; it is not the page script's work.
+    if (String(url).indexOf("/dev/events") !== -1) return realFetch.apply(this, arguments);
     var record = { url: String(url), start: performance.now(), end: null };
     record.done = function () {
       setTimeout(function () {

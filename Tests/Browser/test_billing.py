@@ -2,7 +2,7 @@
 
 from selenium.webdriver.support.select import Select
 
-from support import BrowserTest, server_bug
+from support import BrowserTest
 
 BILLING = dict(requiresBillingAddress=True, billingFields=[
     "firstName", "lastName", "email", "countryCode", "addressLine1", "city", "state", "postalCode"])
@@ -34,9 +34,6 @@ class BillingTests(BrowserTest):
         self.wait(lambda: self.label_of("postalCode") == "Postcode", lambda: "postal label %r" % self.label_of("postalCode"))
         self.wait(lambda: not self.state_is_a_list(), lambda: "state is still a list")
 
-    @server_bug("GB's state field is labelled 'Province (optional)' with placeholder 'Select…' on a "
-                "free-text input; a UK address has a county (the data has no state_name_type for GB, so the "
-                "default 'province' leaks through, and the list placeholder is used for the text input)")
     def test_the_united_kingdom_state_field_is_an_optional_county(self):
         self.open_form(**BILLING)
         self.choose_country("GB")

@@ -3,7 +3,7 @@ and every error, never echoing the CVV."""
 
 from selenium.common.exceptions import StaleElementReferenceException
 
-from support import BrowserTest, server_bug
+from support import BrowserTest
 
 
 class NoScriptTests(BrowserTest):
@@ -29,9 +29,6 @@ class NoScriptTests(BrowserTest):
         self.assertEqual(self.value("cardNumber"), "4242424242424241")
         self.assertTrue(any(b.is_displayed() and b.is_enabled() for b in self.all("button[type=submit]")))
 
-    @server_bug("POST /s/<id> answers 403 'cross-origin request refused': the page is served with "
-                "Referrer-Policy: no-referrer, so the browser's form post carries `Origin: null`, which "
-                "BrowserAccess compares with http://<Host> and refuses")
     def test_an_invalid_form_posted_without_javascript_comes_back_formatted_with_its_errors(self):
         self.open_form()
         self.type("cardNumber", "4242424242424241")
