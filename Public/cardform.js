@@ -306,7 +306,10 @@
     var serialized = JSON.stringify(change);
     if (serialized !== lastChange) { lastChange = serialized; tell(change); }
     var phase = state.getAttribute("data-cf-phase");
-    if (phase === "succeeded" || phase === "failed") {
+    if (phase === "processing") {
+      announceChange.completed = null;  // a new attempt: its outcome is news again
+      waitForResult();
+    } else if (phase === "succeeded" || phase === "failed") {
       var key = phase + (state.getAttribute("data-cf-payment") || "");
       if (key !== announceChange.completed) {
         announceChange.completed = key;
@@ -316,6 +319,28 @@
       announceChange.cancelled = true;
       tell({ type: "cancel" });
     }
+  }
+
+  // While a payment is processing, one long-poll waits for its outcome (the server answers the
+  // changed blocks when it ends, or 204 after a while and we ask again): no busy polling.
+  var waiting = false;
+  function waitForResult() {
+    if (waiting) return;
+    waiting = true;
+    var url = action + "/events?page=" + encodeURIComponent(page) + "&rev=";
+    (function poll(delay) {
+      fetch(url + revision, { headers: { "X-CardForm-Token": token }, credentials: "same-origin", cache: "no-store" })
+        .then(function (response) {
+          if (response.status === 204) return null;
+          if (!response.ok) throw new Error("HTTP " + response.status);
+          return response.text();
+        })
+        .then(function (html) {
+          if (html !== null) { waiting = false; apply(html); return; }
+          poll(0);
+        })
+        .catch(function () { setTimeout(function () { poll(Math.min(delay * 2 || 500, 10000)); }, delay || 500); });
+    })(0);
   }
 
   var lastHeight = 0;

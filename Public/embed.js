@@ -1,6 +1,6 @@
 // cardform embed: puts a payment form in an iframe on a merchant's page.
 //
-//   <script src="https://pay.example/assets/embed.<hash>.js"></script>
+//   <script src="https://pay.example/embed.js"></script>
 //   CardForm.mount(document.getElementById("pay"), {
 //     url: "https://pay.example/s/<id>",         // from POST /api/sessions
 //     onReady() {}, onChange({isValid, selectedNetwork, availableNetworks}) {},

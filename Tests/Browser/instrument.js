@@ -22,7 +22,8 @@
   var realFetch = window.fetch;
   window.fetch = function (url, init) {
     // The --dev live-reload long-poll is always open; it is not the page script's work.
-    if (String(url).indexOf("/dev/events") !== -1) return realFetch.apply(this, arguments);
+    // Nor is the payment-result long-poll, which stays open while a payment is processing.
+    if (/\/(dev\/)?events(\?|$)/.test(String(url))) return realFetch.apply(this, arguments);
     var record = { url: String(url), start: performance.now(), end: null };
     record.done = function () {
       setTimeout(function () {

@@ -20,6 +20,18 @@ struct AssetRoutes {
         return Response(status: .ok, headers: headers, bytes: asset.bytes)
     }
 
+    /// `GET /embed.js`: the merchant's page loads this fixed URL (no hash to look up), so it is
+    /// cached briefly rather than forever; a deploy reaches every page within five minutes.
+    func embedScript(_ request: Request) -> Response {
+        guard let asset = app.resources.assets.byPath["embed.js"] else {
+            return SecureResponse.text("not found\n", status: .notFound, route: nil)
+        }
+        var headers = SecureResponse.headers(contentType: asset.contentType, noStore: false)
+        headers.add("Cache-Control", "public, max-age=300")
+        headers.add("ETag", "\"\(asset.hash)\"")
+        return Response(status: .ok, headers: headers, bytes: asset.bytes)
+    }
+
     /// `GET /s/<id>/theme.css`: the session's appearance variables.
     func theme(_ id: Substring, _ request: Request) -> Response {
         switch BrowserAccess(app: app).entry(id, request, requireToken: false) {

@@ -18,6 +18,7 @@ enum Route: Equatable {
     case cancel(id: Substring)
     case events(id: Substring)
     case theme(id: Substring)
+    case embedScript
     case demo
     case demoSession
     case devEvents
@@ -46,6 +47,7 @@ enum Route: Equatable {
         switch parts.count {
         case 1 where parts[0] == "healthz": .health
         case 1 where parts[0] == "": .demo
+        case 1 where parts[0] == "embed.js": .embedScript
         case 2 where parts[0] == "s": .page(id: parts[1])
         case 2 where parts[0] == "dev" && parts[1] == "events": .devEvents
         case 3 where parts[0] == "api" && parts[1] == "sessions": .sessionState(id: parts[2])
@@ -89,6 +91,7 @@ enum Route: Equatable {
         case .cancel: "/s/:id/cancel"
         case .events: "/s/:id/events"
         case .theme: "/s/:id/theme.css"
+        case .embedScript: "/embed.js"
         case .demo: "/"
         case .demoSession: "/demo/sessions"
         case .devEvents: "/dev/events"
@@ -102,7 +105,7 @@ enum Route: Equatable {
     static let templates: [StaticString] = [
         "/healthz", "/assets/:name", "/api/sessions", "/api/sessions/:id", "/api/customers/:id/cards", "/s/:id",
         "/s/:id (post)", "/s/:id/input", "/s/:id/network", "/s/:id/submit", "/s/:id/cancel", "/s/:id/events",
-        "/s/:id/theme.css", "/", "/demo/sessions", "/dev/events",
+        "/s/:id/theme.css", "/embed.js", "/", "/demo/sessions", "/dev/events",
         "/shell/:id", "/shell/:id (preflight)", "/shell/:id/:event",
     ]
 }

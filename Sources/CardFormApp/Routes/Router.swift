@@ -42,6 +42,7 @@ struct Router: Responder {
         case .cancel(let id): FragmentRoutes(app: app).cancel(id, request)
         case .events(let id): FragmentRoutes(app: app).events(id, request)
         case .theme(let id): AssetRoutes(app: app).theme(id, request)
+        case .embedScript: AssetRoutes(app: app).embedScript(request)
         case .demo: DemoRoutes(app: app).page(request)
         case .demoSession: DemoRoutes(app: app).createSession(request)
         case .devEvents: DemoRoutes(app: app).devEvents(request, reloader: reloader)

@@ -1,0 +1,179 @@
+"""Paying: the shopper fills the form and pays; the page learns the outcome by long-poll; a merchant's
+page on another origin embeds the form with embed.js and hears `complete`."""
+
+import http.server
+import re
+import threading
+
+from support import BrowserTest
+
+
+class PaymentTests(BrowserTest):
+    def fill(self, number):
+        self.type("cardNumber", number)
+        self.type("expiryDate", "1230")
+        self.type("cvv", "123")
+        self.type("cardholderName", "Jane Doe")
+        self.wait_idle()
+
+    def pay(self):
+        self.wait_attribute("button.cf-pay[type=submit]", "disabled", None)
+        self.css("button.cf-pay[type=submit]").click()
+
+    def event_requests(self):
+        return self.driver.execute_script(
+            "return performance.getEntriesByType('resource').filter(function (e) {"
+            " return /\\/events\\?/.test(e.name); }).length")
+
+    def test_an_approved_card_pays_and_the_page_shows_it_without_busy_polling(self):
+        self.open_form()
+        self.fill("4242 4242 4242 4242")
+        self.pay()
+        self.wait_present(".cf-result--succeeded")
+        self.assertEqual(self.state()["phase"], "succeeded")
+        self.assertRegex(self.text(".cf-result__id"), r"^pay_[a-z0-9]+$")
+        # One long-poll waited for the outcome (a second only if the first ran out of time).
+        self.assertLessEqual(self.event_requests(), 2)
+        self.assertEqual(self.field("cardNumber").get_attribute("disabled"), "true")
+
+    def test_a_declined_card_says_why_and_another_card_then_pays(self):
+        self.open_form()
+        self.fill("4000 0000 0000 0002")
+        self.pay()
+        self.wait(lambda: "declined" in (self.text(".cf-notice--failed") or ""),
+                  lambda: "failure notice: %r" % self.text(".cf-notice--failed"))
+        self.assertEqual(self.state()["phase"], "failed")
+        self.clear("cardNumber")
+        self.type("cardNumber", "5555 5555 5555 4444")
+        self.wait_value("cardNumber", "5555 5555 5555 4444")
+        self.pay()
+        self.wait_present(".cf-result--succeeded")
+
+    def test_while_processing_the_button_spins_and_the_fields_are_disabled(self):
+        self.open_form()
+        self.fill("4242 4242 4242 4242")
+        self.pay()
+        self.wait_present(".cf-pay .cf-spinner")
+        self.assertEqual(self.css("button.cf-pay").get_attribute("aria-busy"), "true")
+        self.assertEqual(self.field("cvv").get_attribute("disabled"), "true")
+        self.wait_present(".cf-result--succeeded")
+
+
+class HostPage:
+    """A merchant's page on another origin (its own port), mounting the form with embed.js."""
+
+    TEMPLATE = """<!doctype html>
+<html><head><meta charset="utf-8"><title>Shop</title></head>
+<body>
+<h1>Checkout</h1>
+<ol id="events"></ol>
+<div id="pay"></div>
+<script src="%(server)s/embed.js"></script>
+<script>
+  function log(text) { var li = document.createElement("li"); li.textContent = text; document.getElementById("events").appendChild(li); }
+  CardForm.mount(document.getElementById("pay"), {
+    url: "%(server)s%(path)s",
+    onReady: function () { log("ready"); },
+    onChange: function (c) { log("change " + c.isValid + " " + c.selectedNetwork); },
+    onComplete: function (o) { log("complete " + o.status + " " + o.paymentId); },
+    onCancel: function () { log("cancel"); },
+  });
+</script>
+</body></html>
+"""
+
+    def __init__(self):
+        self.pages = {}
+        pages = self.pages
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                body = pages.get(self.path, "").encode()
+                self.send_response(200 if body else 404)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args):
+                pass
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.origin = "http://127.0.0.1:%d" % self.httpd.server_address[1]
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def add(self, path, server, session_path):
+        self.pages[path] = self.TEMPLATE % {"server": server, "path": session_path}
+        return self.origin + path
+
+    def stop(self):
+        self.httpd.shutdown()
+
+
+class CrossOriginEmbedTests(BrowserTest):
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        cls.host = HostPage()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.host.stop()
+        super().tearDownClass()
+
+    def events(self):
+        self.driver.switch_to.default_content()
+        return self.driver.execute_script(
+            "return Array.prototype.map.call(document.querySelectorAll('#events li'), function (li) { return li.textContent; })")
+
+    def mount(self, **options):
+        options.setdefault("amount", 1000)
+        options.setdefault("currency", "EUR")
+        options["allowedOrigins"] = [self.host.origin]
+        session = self.server.create_session(**options)
+        self.driver.get(self.host.add("/checkout-%s" % session["id"], self.server.url, session["url"]))
+        self.wait(lambda: "ready" in self.events(), lambda: "host events: %r" % self.events())
+        self.iframe = self.css("#pay iframe")
+        self.driver.switch_to.frame(self.iframe)
+        self.wait_present("input[name=cardNumber]")
+        return session
+
+    def heights(self):
+        self.driver.switch_to.default_content()
+        outer = self.driver.execute_script("return arguments[0].getBoundingClientRect().height", self.iframe)
+        self.driver.switch_to.frame(self.iframe)
+        inner = self.driver.execute_script("return Math.ceil(document.documentElement.getBoundingClientRect().height)")
+        return outer, inner
+
+    def test_the_shopper_pays_inside_the_frame_and_the_merchant_hears_complete(self):
+        self.mount()
+        for name, text in (("cardNumber", "4242424242424242"), ("expiryDate", "1230"), ("cvv", "123"),
+                           ("cardholderName", "Jane Doe")):
+            self.type(name, text)
+        self.wait_idle()
+        self.wait_attribute("button.cf-pay", "disabled", None)
+        self.css("button.cf-pay").click()
+        self.wait(lambda: any(e.startswith("complete succeeded pay_") for e in self.events()),
+                  lambda: "host events: %r" % self.events())
+        self.assertIn("change true VISA", self.events())
+
+    def test_the_frame_grows_when_billing_errors_appear(self):
+        self.mount(requiresBillingAddress=True,
+                   billingFields=["firstName", "lastName", "email", "countryCode", "addressLine1", "city", "postalCode"])
+        self.wait(lambda: abs(self.heights()[0] - self.heights()[1]) <= 1, lambda: "heights %r" % (self.heights(),))
+        before = self.heights()[0]
+        self.type("email", "not-an-email")
+        self.type("addressLine1", "x")
+        self.focus("city")
+        self.wait_present("#email-error:not(:empty)")
+        self.wait(lambda: self.heights()[0] > before and abs(self.heights()[0] - self.heights()[1]) <= 1,
+                  lambda: "heights %r, before %r" % (self.heights(), before))
+
+    def test_a_session_for_another_shop_refuses_to_be_framed_here(self):
+        session = self.server.create_session(allowedOrigins=["https://elsewhere.example"])
+        self.driver.get(self.host.add("/wrong-%s" % session["id"], self.server.url, session["url"]))
+        self.iframe = self.css("#pay iframe")
+        # The browser blocks the frame (CSP frame-ancestors): no form ever loads and nothing is heard.
+        self.driver.switch_to.frame(self.iframe)
+        self.assertEqual(self.all("input[name=cardNumber]"), [])
+        self.assertNotIn("ready", self.events())
+        self.allow_page_errors = True
