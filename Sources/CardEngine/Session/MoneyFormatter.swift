@@ -1,13 +1,34 @@
 import Foundation
+import Synchronization
 
 /// Formats amounts given in minor units with Foundation's currency formatting (ICU), in a locale.
 public enum MoneyFormatter {
     /// `minorUnits` of `currency` as the locale writes money: 109 EUR in `en` is "€1.09", in `fr`
     /// "1,09 €"; 500 JPY is "¥500".
+    ///
+    /// ICU formatting costs tens of microseconds and the pay button shows an amount on every
+    /// keystroke, while a session only ever shows a handful of amounts: results are remembered.
     public static func format(minorUnits: Int, currency: String, locale: String) -> String {
+        let key = Key(minorUnits: minorUnits, currency: currency, locale: locale)
+        if let known = cache.withLock({ $0[key] }) { return known }
         let value = Decimal(minorUnits) / pow(Decimal(10), minorUnitDigits(currency))
-        return value.formatted(.currency(code: currency).locale(Locale(identifier: locale)))
+        let text = value.formatted(.currency(code: currency).locale(Locale(identifier: locale)))
+        cache.withLock { cache in
+            if cache.count >= maxCached { cache.removeAll(keepingCapacity: true) }
+            cache[key] = text
+        }
+        return text
     }
+
+    private struct Key: Hashable {
+        var minorUnits: Int
+        var currency: String
+        var locale: String
+    }
+
+    /// Bounded: a server seeing endless distinct amounts starts over rather than growing.
+    private static let maxCached = 4_096
+    private static let cache = Mutex<[Key: String]>([:])
 
     /// ISO 4217's minor-unit exponent: 2 for most currencies, these differ (facts from the ISO 4217
     /// list): no minor unit for the yen, won, CFA francs…; three digits for the dinars of Bahrain,

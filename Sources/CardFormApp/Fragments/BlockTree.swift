@@ -37,7 +37,9 @@ struct BlockTree {
         for child in blocks[index].children {
             let childRange = blocks[child].range
             hasher.combine(html[cursor..<childRange.lowerBound])
-            hasher.combine(Array("\u{0}\(blocks[child].key)\u{0}".utf8)[...])
+            hasher.combine(0)
+            hasher.combine(blocks[child].key.utf8)
+            hasher.combine(0)
             cursor = childRange.upperBound
         }
         hasher.combine(html[cursor..<blocks[index].range.upperBound])
@@ -82,12 +84,12 @@ struct BlockTree {
         while i < n {
             guard html[i] == UInt8(ascii: "<"), i + 1 < n else { i += 1; continue }
             let next = html[i + 1]
-            if starts(with: "<!--", at: i) {
-                i = find("-->", from: i + 4).map { $0 + 3 } ?? n
+            if starts(with: Self.commentOpen, at: i) {
+                i = find(Self.commentClose, from: i + 4).map { $0 + 3 } ?? n
             } else if next == UInt8(ascii: "/") {
                 let nameEnd = tagNameEnd(from: i + 2)
                 let name = lowercased(html[(i + 2)..<nameEnd])
-                let close = (find(">", from: nameEnd) ?? (n - 1)) + 1
+                let close = (find(Self.tagClose, from: nameEnd) ?? (n - 1)) + 1
                 if let match = stack.lastIndex(where: { $0.tag == name }) {
                     // Elements left open inside end where this end tag starts (HTML's implied ends).
                     while stack.count > match + 1 {
@@ -99,7 +101,7 @@ struct BlockTree {
             } else if isLetter(next) {
                 i = openTag(at: i, stack: &stack, names: &names)
             } else if next == UInt8(ascii: "!") || next == UInt8(ascii: "?") {
-                i = (find(">", from: i) ?? (n - 1)) + 1
+                i = (find(Self.tagClose, from: i) ?? (n - 1)) + 1
             } else {
                 i += 1
             }
@@ -128,7 +130,7 @@ struct BlockTree {
             // Script, style and textarea bodies are text: skip to their end tag.
             let closing = Array("</".utf8) + tag
             while end < html.count, !startsCaseInsensitive(with: closing, at: end) { end += 1 }
-            let close = (find(">", from: end) ?? (html.count - 1)) + 1
+            let close = (find(Self.tagClose, from: end) ?? (html.count - 1)) + 1
             if let blockIndex { blocks[blockIndex].range = start..<close }
             return close
         }
@@ -189,19 +191,22 @@ struct BlockTree {
         return i
     }
 
-    private func find(_ needle: String, from start: Int) -> Int? {
-        let bytes = Array(needle.utf8)
+    private static let commentOpen = Array("<!--".utf8)
+    private static let commentClose = Array("-->".utf8)
+    private static let tagClose = Array(">".utf8)
+
+    private func find(_ needle: [UInt8], from start: Int) -> Int? {
         var i = start
-        while i + bytes.count <= html.count {
-            if html[i] == bytes[0], html[i..<(i + bytes.count)].elementsEqual(bytes) { return i }
+        let first = needle[0]
+        while i + needle.count <= html.count {
+            if html[i] == first, html[i..<(i + needle.count)].elementsEqual(needle) { return i }
             i += 1
         }
         return nil
     }
 
-    private func starts(with prefix: String, at index: Int) -> Bool {
-        let bytes = Array(prefix.utf8)
-        return index + bytes.count <= html.count && html[index..<(index + bytes.count)].elementsEqual(bytes)
+    private func starts(with prefix: [UInt8], at index: Int) -> Bool {
+        index + prefix.count <= html.count && html[index..<(index + prefix.count)].elementsEqual(prefix)
     }
 
     private func startsCaseInsensitive(with prefix: [UInt8], at index: Int) -> Bool {
@@ -224,10 +229,12 @@ struct FNV1a {
     private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
     mutating func combine<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        for byte in bytes {
-            value ^= UInt64(byte)
-            value &*= 0x0000_0100_0000_01B3
-        }
+        for byte in bytes { combine(byte) }
+    }
+
+    mutating func combine(_ byte: UInt8) {
+        value ^= UInt64(byte)
+        value &*= 0x0000_0100_0000_01B3
     }
 
     static func hash<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
