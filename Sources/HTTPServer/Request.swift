@@ -64,8 +64,15 @@ public struct Request: Sendable {
     /// The `Content-Type` without parameters, lower-cased (`application/json`); nil if absent.
     public var mediaType: String? {
         guard let contentType = headers["Content-Type"] else { return nil }
-        let type = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
-        return String(type.filter { $0 != " " && $0 != "\t" }).lowercased()
+        // Bytes, not Characters: this runs on every form post.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(contentType.utf8.count)
+        for byte in contentType.utf8 {
+            if byte == UInt8(ascii: ";") { break }
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") { continue }
+            bytes.append(byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func split(_ target: String) throws(HTTPServerError) -> (path: String, query: String?) {
