@@ -43,7 +43,7 @@ enum BuildCommand: Command {
         guard let origin = ShellSite.origin(text) else {
             throw .usage("--server-origin: expected an origin like https://pay.example (scheme and host, no path), got '\(text)'")
         }
-        let configuration = try loadConfiguration(arguments, output: output)
+        let configuration = try arguments.configuration(command: name, flagKeys: ["templates", "public"], output: output)
         do {
             let resources = try StaticAssets.resources(templates: configuration.templates, public: configuration.publicDirectory)
             let site = ShellSite(resources: resources, options: try defaults(configuration), serverOrigin: origin)
@@ -68,21 +68,6 @@ enum BuildCommand: Command {
             throw error.cliError
         }
         return 0
-    }
-
-    /// The file (`--config`, else `./cardform.json` when present), then `CARDFORM_*`, then the flags.
-    private static func loadConfiguration(_ arguments: Arguments, output: CommandOutput) throws(CLIError) -> ServerConfiguration {
-        var file = arguments["config"].map { URL(fileURLWithPath: $0) }
-        if file == nil, FileManager.default.fileExists(atPath: "cardform.json") { file = URL(fileURLWithPath: "cardform.json") }
-        var flags: [String: ConfigValue] = [:]
-        for key in ["templates", "public"] { if let value = arguments[key] { flags[key] = .string(value) } }
-        do {
-            return try ServerConfiguration.load(
-                file: file, environment: ProcessInfo.processInfo.environment, flags: flags,
-                warn: { output.writeError("cardform build: warning: \($0)\n") })
-        } catch {
-            throw .usage(error.description)
-        }
     }
 
     /// The configuration's `defaults` as session options (empty without them).

@@ -25,7 +25,8 @@ enum ServeCommand: Command {
     static let spec = Arguments.Spec(valued: ["port", "host", "templates", "public", "config"], booleans: ["dev"])
 
     static func run(_ arguments: Arguments, output: CommandOutput) throws(CLIError) -> Int32 {
-        var configuration = try loadConfiguration(arguments, output: output)
+        var configuration = try arguments.configuration(
+            command: name, flagKeys: ["port", "host", "templates", "public"], output: output)
         configuration.dev = arguments.has("dev")
         let app = try makeApp(configuration)
         let server: CardFormServer
@@ -41,22 +42,6 @@ enum ServeCommand: Command {
         }
         server.stop()
         return 0
-    }
-
-    /// File, then environment, then flags; a bad value names its key (exit 2).
-    static func loadConfiguration(_ arguments: Arguments, output: CommandOutput) throws(CLIError) -> ServerConfiguration {
-        var file = arguments["config"].map { URL(fileURLWithPath: $0) }
-        if file == nil, FileManager.default.fileExists(atPath: "cardform.json") { file = URL(fileURLWithPath: "cardform.json") }
-        var flags: [String: ConfigValue] = [:]
-        for key in ["port", "host", "templates"] { if let value = arguments[key] { flags[key] = .string(value) } }
-        if let value = arguments["public"] { flags["public"] = .string(value) }
-        do {
-            return try ServerConfiguration.load(
-                file: file, environment: ProcessInfo.processInfo.environment, flags: flags,
-                warn: { output.writeError("cardform serve: warning: \($0)\n") })
-        } catch {
-            throw .usage(error.description)
-        }
     }
 
     static func sources(_ configuration: ServerConfiguration) -> FormResources.Sources {
