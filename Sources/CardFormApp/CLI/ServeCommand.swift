@@ -41,6 +41,7 @@ enum ServeCommand: Command {
             output.write("cardform listening on http://\(server.daemon.host):\(server.port)\(configuration.dev ? " (dev)" : "")\n")
         }
         server.stop()
+        OutputBuffer.standard.flush()
         return 0
     }
 

@@ -72,7 +72,9 @@ struct BlockTree {
     // MARK: - Scanning
 
     private struct OpenElement {
-        var tag: ArraySlice<UInt8>
+        /// The tag name's `tagKey`: comparing numbers, not byte slices, keeps the scan free of
+        /// allocations and reference counting.
+        var tag: UInt64
         var block: Int?
     }
 
@@ -88,7 +90,7 @@ struct BlockTree {
                 i = find(Self.commentClose, from: i + 4).map { $0 + 3 } ?? n
             } else if next == UInt8(ascii: "/") {
                 let nameEnd = tagNameEnd(from: i + 2)
-                let name = lowercased(html[(i + 2)..<nameEnd])
+                let name = tagKey(i + 2, nameEnd)
                 let close = (find(Self.tagClose, from: nameEnd) ?? (n - 1)) + 1
                 if let match = stack.lastIndex(where: { $0.tag == name }) {
                     // Elements left open inside end where this end tag starts (HTML's implied ends).
@@ -114,7 +116,7 @@ struct BlockTree {
     /// Reads one start tag at `start`; returns where scanning continues.
     private mutating func openTag(at start: Int, stack: inout [OpenElement], names: inout [String: Int]) -> Int {
         let nameEnd = tagNameEnd(from: start + 1)
-        let tag = lowercased(html[(start + 1)..<nameEnd])
+        let tag = tagKey(start + 1, nameEnd)
         var (end, blockName, selfClosing) = attributes(from: nameEnd)
         var blockIndex: Int?
         if let blockName {
@@ -128,7 +130,7 @@ struct BlockTree {
         if selfClosing || Self.voidElements.contains(tag) { return end }
         if Self.rawTextElements.contains(tag) {
             // Script, style and textarea bodies are text: skip to their end tag.
-            let closing = Array("</".utf8) + tag
+            let closing = Array("</".utf8) + lowercased(html[(start + 1)..<nameEnd])
             while end < html.count, !startsCaseInsensitive(with: closing, at: end) { end += 1 }
             let close = (find(Self.tagClose, from: end) ?? (html.count - 1)) + 1
             if let blockIndex { blocks[blockIndex].range = start..<close }
@@ -175,13 +177,21 @@ struct BlockTree {
     }
 
     private static let blockAttribute = Array("data-cf-block".utf8)
-    private static let voidElements: Set<ArraySlice<UInt8>> = Set(
+    private static let voidElements: Set<UInt64> = Set(
         ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]
-            .map { Array($0.utf8)[...] }
+            .map { FNV1a.hash($0.utf8) }
     )
-    private static let rawTextElements: Set<ArraySlice<UInt8>> = Set(
-        ["script", "style", "textarea", "title"].map { Array($0.utf8)[...] }
-    )
+    private static let rawTextElements: Set<UInt64> = Set(["script", "style", "textarea", "title"].map { FNV1a.hash($0.utf8) })
+
+    /// The tag name in `start..<end` as a number: FNV-1a of its bytes in lower case.
+    private func tagKey(_ start: Int, _ end: Int) -> UInt64 {
+        var hasher = FNV1a()
+        for index in start..<end {
+            let byte = html[index]
+            hasher.combine(byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte)
+        }
+        return hasher.value
+    }
 
     private func tagNameEnd(from start: Int) -> Int {
         var i = start

@@ -20,8 +20,9 @@ struct Logger: Sendable {
 
     private let sink: @Sendable (String) -> Void
 
-    /// Writes lines to standard output.
-    static let standard = Logger { line in FileHandle.standardOutput.write(Data(line.utf8)) }
+    /// Writes lines to standard output, through `OutputBuffer.standard` (a write per line would be a
+    /// system call on every request).
+    static let standard = Logger { line in OutputBuffer.standard.append(line) }
     /// Discards everything (tests that do not look at logs).
     static let silent = Logger { _ in }
 
@@ -82,4 +83,43 @@ final class LogRecorder: Sendable {
     }
 
     var all: [String] { lines.withLock { $0 } }
+}
+
+/// Lines on their way to standard output: appended by request threads, written by one background
+/// thread every 50 ms (or at once past 64 KB), and flushed when the server stops.
+final class OutputBuffer: Sendable {
+    static let standard = OutputBuffer()
+
+    private let pending = Mutex<[UInt8]>([])
+    private let started = Atomic(false)
+
+    func append(_ line: String) {
+        startIfNeeded()
+        let full = pending.withLock { buffer in
+            buffer.append(contentsOf: line.utf8)
+            return buffer.count > 64 * 1024
+        }
+        if full { flush() }
+    }
+
+    /// Writes everything pending now.
+    func flush() {
+        let bytes = pending.withLock { buffer in
+            defer { buffer.removeAll(keepingCapacity: true) }
+            return buffer
+        }
+        if !bytes.isEmpty { FileHandle.standardOutput.write(Data(bytes)) }
+    }
+
+    private func startIfNeeded() {
+        guard started.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged else { return }
+        let thread = Thread { [self] in
+            while true {
+                Thread.sleep(forTimeInterval: 0.05)
+                flush()
+            }
+        }
+        thread.name = "cardform.log"
+        thread.start()
+    }
 }
