@@ -13,6 +13,9 @@ struct FormResources: Sendable {
     let catalogs: MessageCatalogs
     /// By lower-case language tag (`en`, `fr`…); every language of `catalogs`.
     let languages: [String: LanguagePack]
+    /// Fields whose data only their own block template reads (see `FieldIndependence`): a
+    /// keystroke that changes nothing but such a field's value re-renders that block alone.
+    let independentFields: Set<FieldType>
 
     /// Where the files come from.
     struct Sources: Sendable, Equatable {
@@ -42,7 +45,9 @@ struct FormResources: Sendable {
         for language in catalogs.languages {
             languages[language] = LanguagePack(language: language, catalog: catalogs.catalog(for: language))
         }
-        return FormResources(templates: library, assets: assets, catalogs: catalogs, languages: languages)
+        return FormResources(
+            templates: library, assets: assets, catalogs: catalogs, languages: languages,
+            independentFields: FieldIndependence.fields(in: library))
     }
 
     /// The pack for a session's BCP 47 locale (`fr-CA` → `fr`), English when there is none.

@@ -30,6 +30,7 @@ struct FragmentRoutes {
             if let error = record.session.fieldErrors.first(where: { $0.field == field }), error.issue != before {
                 outcome.announcement = record.session.message(for: error)
             }
+            if !update.wasIgnored, update.changes.subtracting([.value, .focus]).isEmpty { outcome.onlyField = field }
             return outcome
         }
     }
@@ -131,6 +132,8 @@ struct FragmentRoutes {
         var echo: FieldEcho?
         var announcement = ""
         var seq: Int?
+        /// Set when nothing but this field's value changed: its block may be rendered alone.
+        var onlyField: FieldType?
     }
 
     /// A request the page script would never send: 400 with the reason.
@@ -160,7 +163,7 @@ struct FragmentRoutes {
                 let outcome = try event(form, &record)
                 let body = try renderer.fragments(
                     entry, record: &record, pageID: pageID, revision: revision, echo: outcome.echo,
-                    announcement: outcome.announcement)
+                    announcement: outcome.announcement, onlyField: outcome.onlyField)
                 if let seq = outcome.seq, var page = record.page(pageID) {
                     page.lastSeq = max(page.lastSeq, seq)
                     record.remember(page)

@@ -25,19 +25,43 @@ struct FormRenderer {
     }
 
     /// The `<template>` fragments for page `pageID` after an event. `revision` is what the page
-    /// says it holds; any mismatch (or an unknown page) resends the whole form.
+    /// says it holds; any mismatch (or an unknown page) resends the whole form. `onlyField` says
+    /// the event changed nothing but that field's value (see `FieldIndependence`).
     func fragments(
         _ entry: SessionEntry, record: inout SessionRecord, pageID: String, revision: Int?,
-        echo: FieldEcho?, announcement: String = ""
+        echo: FieldEcho?, announcement: String = "", onlyField: FieldType? = nil
     ) throws(TemplateError) -> String {
         let known = record.page(pageID)
         var page = known ?? PageState(id: pageID)
         let resync = known == nil || revision != page.revision
         if !announcement.isEmpty { page.announcement = announcement }
         let view = view(entry, record, pageID: pageID, noscript: false, announcement: page.announcement)
+        if !resync, announcement.isEmpty, let field = onlyField, resources.independentFields.contains(field),
+           let body = try fieldBlockAlone(field, data: view.data(only: field), page: &page, echo: echo) {
+            record.remember(page)
+            return body
+        }
         let tree = BlockTree(html: try resources.templates.render("form", data: view.data()))
         let (body, next) = FragmentDiff.respond(to: tree, page: page, echo: echo, resync: resync)
         record.remember(next)
+        return body
+    }
+
+    /// The edited field's block rendered on its own, when the page holds exactly one block of that
+    /// name (an empty answer when even that block is unchanged, as a CVV keystroke leaves it); nil
+    /// sends the caller to the whole-form render.
+    private func fieldBlockAlone(
+        _ field: FieldType, data: TemplateValue, page: inout PageState, echo: FieldEcho?
+    ) throws(TemplateError) -> String? {
+        let key = field.rawValue
+        guard page.hashes[key] != nil, page.hashes[key + "#2"] == nil else { return nil }
+        let tree = BlockTree(html: try resources.templates.render("blocks/" + field.kebabName, data: data))
+        guard tree.blocks.count == 1, tree.blocks[0].key == key else { return nil }
+        var (body, next) = FragmentDiff.respond(to: tree, page: page, echo: echo, resync: false)
+        // Only this block was rendered: every other block keeps what the page already holds.
+        next.hashes = page.hashes
+        next.hashes[key] = tree.ownHash(of: 0)
+        page = next
         return body
     }
 

@@ -35,10 +35,11 @@ struct FormView {
 
     var configuration: SessionConfiguration { session.configuration }
 
-    /// The whole data object for `page` and `form`.
-    func data() -> TemplateValue {
+    /// The whole data object for `page` and `form`; `only` limits `fields` to one field (its block
+    /// rendered alone reads no other, see `FieldIndependence`).
+    func data(only: FieldType? = nil) -> TemplateValue {
         var fields: [String: TemplateValue] = [:]
-        for field in configuration.configuredFields { fields[field.rawValue] = self.field(field) }
+        for field in configuration.configuredFields where only == nil || field == only { fields[field.rawValue] = self.field(field) }
         var root: [String: TemplateValue] = [
             "lang": .string(configuration.locale),
             "dir": .string(pack.isRightToLeft ? "rtl" : "ltr"),

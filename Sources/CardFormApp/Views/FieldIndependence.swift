@@ -1,0 +1,36 @@
+import CardEngine
+import Mustache
+
+/// Which fields' data is read by their own block template and nowhere else, decided once per
+/// template library by reading the templates' source.
+///
+/// For such a field, a keystroke that changes only its value (the engine reports no change to
+/// errors, networks, validity, surcharge or phase) can only change that block: the server renders
+/// `blocks/<field>` alone instead of the whole form. The reading is deliberately coarse and errs
+/// towards the full render: any template that names `fields` other than as `fields.<name>`, any
+/// dynamic partial or parent, a second template naming `fields.<name>`, or a block naming another
+/// field, and the field is not independent.
+enum FieldIndependence {
+    static func fields(in library: TemplateLibrary) -> Set<FieldType> {
+        let sources = library.templates.mapValues(\.source)
+        let wholeFields = /\bfields\b(?!\.)/
+        let dynamic = /\{\{\s*[<>]\s*\*/
+        guard !sources.values.contains(where: { $0.contains(wholeFields) || $0.contains(dynamic) }) else { return [] }
+        var independent: Set<FieldType> = []
+        // The country relabels other fields (postal code, state, city): never alone.
+        for field in FieldType.allCases where field != .countryCode {
+            let name = "fields." + field.rawValue
+            let readers = sources.filter { _, source in
+                source.ranges(of: name).contains { range in
+                    range.upperBound == source.endIndex || !(source[range.upperBound].isLetter || source[range.upperBound].isNumber)
+                }
+            }
+            let block = "blocks/" + field.kebabName
+            guard readers.count == 1, readers.keys.first == block else { continue }
+            // The block must read no other field either: rendered alone, it gets only its own.
+            let others = FieldType.allCases.filter { $0 != field }.map { "fields." + $0.rawValue }
+            if !others.contains(where: { sources[block]!.contains($0) }) { independent.insert(field) }
+        }
+        return independent
+    }
+}
