@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Mustache
 @testable import CardFormApp
 
 /// `cardform gallery`: every state on one page, from the real engine and templates, openable
@@ -104,7 +105,7 @@ struct GalleryCommandTests {
             #expect(pages.index.contains(##"<a href="gallery.html#\##(section.id)">"##))
             for state in section.states {
                 let html = try #require(Self.state(state.id, in: pages.gallery))
-                #expect(html.contains(#"<figcaption class="cf-gallery__caption">\#(HTMLText.escape(state.caption)) <code>\#(state.template)</code></figcaption>"#))
+                #expect(html.contains(#"<figcaption class="cf-gallery__caption">\#(HTMLEscaping.escape(state.caption)) <code>\#(state.template)</code></figcaption>"#))
                 #expect(pages.index.contains(##"<a href="gallery.html#\##(state.id)">"##))
             }
         }

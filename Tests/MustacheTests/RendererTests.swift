@@ -133,3 +133,12 @@ struct RendererTests {
         #expect(try library.render("blocks/cvv", data: ["cvvError": "Invalid CVV"]) == "<input name=\"cvv\" aria-invalid=\"true\">")
     }
 }
+
+@Suite struct HTMLEscapingTests {
+    @Test func escapesWhatTemplatesEscapeAndNothingElse() throws {
+        #expect(HTMLEscaping.escape(#"O'Brien & <b>"x"</b> — ok"#) == "O&#39;Brien &amp; &lt;b&gt;&quot;x&quot;&lt;/b&gt; — ok")
+        #expect(HTMLEscaping.escape("plain ünïcode") == "plain ünïcode")
+        let rendered = try TemplateLibrary(templates: ["t": "{{v}}"]).render("t", data: ["v": #"<&'">"#])
+        #expect(HTMLEscaping.escape(#"<&'">"#) == rendered)
+    }
+}

@@ -1,3 +1,5 @@
+import Mustache
+
 /// What one open page was last sent: the revision it holds and each block's own hash.
 ///
 /// Hashes rather than HTML: a page costs a few hundred bytes of memory, whatever the templates.
@@ -57,35 +59,13 @@ enum FragmentDiff {
         next.revision += 1
         var body = ""
         for index in chosen {
-            body += "<template data-cf-block=\"\(HTMLText.escape(tree.blocks[index].key))\" data-cf-rev=\"\(next.revision)\""
+            body += "<template data-cf-block=\"\(HTMLEscaping.escape(tree.blocks[index].key))\" data-cf-rev=\"\(next.revision)\""
             if index == echoBlock, let echo {
-                body += " data-cf-field=\"\(HTMLText.escape(echo.field))\" data-cf-value=\"\(HTMLText.escape(echo.value))\""
+                body += " data-cf-field=\"\(HTMLEscaping.escape(echo.field))\" data-cf-value=\"\(HTMLEscaping.escape(echo.value))\""
                 body += " data-cf-caret=\"\(echo.caret)\" data-cf-seq=\"\(echo.seq)\""
             }
             body += ">" + tree.text(of: index) + "</template>\n"
         }
         return (body, next)
-    }
-}
-
-/// Escaping for text and quoted attribute values the app writes itself (templates escape their own).
-enum HTMLText {
-    static func escape(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
-            return text
-        }
-        var result = ""
-        result.reserveCapacity(text.utf8.count + 16)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.unicodeScalars.append(character)
-            }
-        }
-        return result
     }
 }

@@ -18,15 +18,15 @@ enum ErrorPage {
     /// saving the fixed file brings the form back by itself.
     static func overlay(_ problem: String, reloadScript: String?) -> String {
         var html = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Template error</title>"
-        if let reloadScript { html += "<script src=\"\(HTMLText.escape(reloadScript))\" defer></script>" }
+        if let reloadScript { html += "<script src=\"\(HTMLEscaping.escape(reloadScript))\" defer></script>" }
         html += "</head><body class=\"cf-dev-error\"><h1>Template error</h1>"
-        html += "<pre data-cf-template-error>" + HTMLText.escape(problem) + "</pre>"
+        html += "<pre data-cf-template-error>" + HTMLEscaping.escape(problem) + "</pre>"
         return html + "<p>Fix the file and save: this page reloads by itself.</p></body></html>"
     }
 
     /// `--dev`: adds the live-reload script to a page the app renders (templates need not know).
     static func withReloadScript(_ html: String, _ script: String?) -> String {
         guard let script, let head = html.range(of: "</head>") else { return html }
-        return html.replacingCharacters(in: head, with: "<script src=\"\(HTMLText.escape(script))\" defer></script></head>")
+        return html.replacingCharacters(in: head, with: "<script src=\"\(HTMLEscaping.escape(script))\" defer></script></head>")
     }
 }

@@ -71,7 +71,7 @@ struct ShellSite {
         guard let range = html.range(of: hook) else {
             throw StaticSiteError(.template, "the page has no <form data-cf-block=\"form\">: the shell needs it to find the form")
         }
-        let marks = #" data-cf-server="\#(HTMLText.escape(server))" data-cf-unavailable="\#(HTMLText.escape(unavailable))""#
+        let marks = #" data-cf-server="\#(HTMLEscaping.escape(server))" data-cf-unavailable="\#(HTMLEscaping.escape(unavailable))""#
         return html.replacingCharacters(in: range, with: hook + marks)
     }
 

@@ -1,0 +1,18 @@
+/// The escaping `{{name}}` applies, for code that writes HTML outside templates (the server's
+/// fragment wrappers, its error pages): one definition of what is escaped, and how.
+public enum HTMLEscaping {
+    /// `text` with `& < > " '` replaced by `&amp; &lt; &gt; &quot; &#39;`.
+    public static func escape(_ text: String) -> String {
+        guard text.utf8.contains(where: needsEscaping) else { return text }
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count + 16)
+        let bytes = Array(text.utf8)
+        bytes.withUnsafeBufferPointer { Renderer.appendEscaped($0, to: &output) }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    static func needsEscaping(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+            || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+    }
+}
