@@ -34,7 +34,7 @@ final class Exchange {
     var method: HTTPMethod?
     var version = ""
     var status: HTTPStatus?
-    var route: String?
+    var route: RouteName?
     /// Set when the responder deferred: how the wait ended is part of the request's log entry.
     var completion: ResponseCompletion?
 

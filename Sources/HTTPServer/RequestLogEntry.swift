@@ -31,7 +31,7 @@ public struct RequestLogEntry: Sendable, Equatable {
     public var method: HTTPMethod
     /// `Response.route` as set by the responder; nil when the daemon answered by itself (400, 413)
     /// or no route matched.
-    public var route: String?
+    public var route: RouteName?
     /// The status queued; nil when the request ended before any response.
     public var status: HTTPStatus?
     /// From the request line arriving to the exchange ending: for a deferred response, the wait
@@ -45,7 +45,7 @@ public struct RequestLogEntry: Sendable, Equatable {
 
     /// Builds an entry (the daemon does; tests of a logger may too).
     public init(
-        method: HTTPMethod, route: String?, status: HTTPStatus?, duration: Duration, outcome: Outcome,
+        method: HTTPMethod, route: RouteName?, status: HTTPStatus?, duration: Duration, outcome: Outcome,
         deferral: Deferral? = nil
     ) {
         self.method = method

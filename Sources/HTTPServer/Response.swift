@@ -10,10 +10,10 @@ public struct Response: Sendable, Equatable {
     public var body: Body
     /// The route template that produced this response (`/s/:id/input`), reported to the daemon's
     /// request log and never sent. Nil for "no route matched".
-    public var route: String?
+    public var route: RouteName?
 
     /// A response with a `Body`.
-    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: Body = .empty, route: String? = nil) {
+    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: Body = .empty, route: RouteName? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -21,7 +21,7 @@ public struct Response: Sendable, Equatable {
     }
 
     /// A response with raw bytes.
-    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), bytes: [UInt8], route: String? = nil) {
+    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), bytes: [UInt8], route: RouteName? = nil) {
         self.init(status: status, headers: headers, body: .bytes(bytes), route: route)
     }
 

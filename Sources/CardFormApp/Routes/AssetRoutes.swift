@@ -8,7 +8,7 @@ struct AssetRoutes {
     /// `If-None-Match` with the current hash answers 304.
     func asset(_ path: String, _ request: Request) -> Response {
         guard let asset = app.resources.assets.asset(at: path) else {
-            return SecureResponse.text("not found\n", status: .notFound, route: nil)
+            return SecureResponse.text("not found\n", status: .notFound)
         }
         let etag = "\"\(asset.hash)\""
         var headers = SecureResponse.headers(contentType: asset.contentType, noStore: false)
@@ -24,7 +24,7 @@ struct AssetRoutes {
     /// cached briefly rather than forever; a deploy reaches every page within five minutes.
     func embedScript(_ request: Request) -> Response {
         guard let asset = app.resources.assets.byPath["embed.js"] else {
-            return SecureResponse.text("not found\n", status: .notFound, route: nil)
+            return SecureResponse.text("not found\n", status: .notFound)
         }
         var headers = SecureResponse.headers(contentType: asset.contentType, noStore: false)
         headers.add("Cache-Control", "public, max-age=300")

@@ -1,4 +1,5 @@
 import HTTPServer
+import Mustache
 
 /// The checks every browser route makes before touching a session: it exists and is live, the
 /// request comes from our own origin (when the browser says), and it carries the form token.
@@ -20,11 +21,11 @@ struct BrowserAccess {
         }
         guard requireToken else { return .ok(entry) }
         if let origin = request.headers["Origin"], origin != ownOrigin(request) {
-            return .refused(SecureResponse.text("cross-origin request refused\n", status: .forbidden, route: nil))
+            return .refused(SecureResponse.text("cross-origin request refused\n", status: .forbidden))
         }
         let token = request.headers["X-CardForm-Token"] ?? form?["_token"] ?? ""
         guard RandomToken.constantTimeEquals(token, entry.token) else {
-            return .refused(SecureResponse.text("missing or wrong form token\n", status: .forbidden, route: nil))
+            return .refused(SecureResponse.text("missing or wrong form token\n", status: .forbidden))
         }
         return .ok(entry)
     }
@@ -47,9 +48,23 @@ struct BrowserAccess {
         do {
             return .ok(try request.formFields())
         } catch where error.code == .unsupportedMediaType {
-            return .refused(SecureResponse.text("expected application/x-www-form-urlencoded\n", status: .unsupportedMediaType, route: nil))
+            return .refused(SecureResponse.text("expected application/x-www-form-urlencoded\n", status: .unsupportedMediaType))
         } catch {
-            return .refused(SecureResponse.text("malformed form: \(error.code.rawValue)\n", status: .badRequest, route: nil))
+            return .refused(SecureResponse.text("malformed form: \(error.code.rawValue)\n", status: .badRequest))
+        }
+    }
+
+    /// Runs `render` on the session under its lock and answers its HTML, framed only by the
+    /// session's allowed origins; a template that fails answers the error page instead.
+    func answer(
+        _ entry: SessionEntry, _ render: (inout SessionRecord) throws(TemplateError) -> String
+    ) -> Response {
+        let result = entry.state.withLock { record in
+            Result { () throws(TemplateError) in (try render(&record), record.session.configuration.allowedOrigins) }
+        }
+        switch result {
+        case .success(let (html, origins)): return SecureResponse.html(html, frameAncestors: origins)
+        case .failure(let error): return ErrorPage.response(for: error, dev: app.configuration.dev, logger: app.logger)
         }
     }
 

@@ -9,7 +9,7 @@ struct DemoRoutes {
 
     /// `GET /`: the demo page (404 unless `--dev`).
     func page(_ request: Request) -> Response {
-        guard app.configuration.dev else { return SecureResponse.text("not found\n", status: .notFound, route: nil) }
+        guard app.configuration.dev else { return SecureResponse.text("not found\n", status: .notFound) }
         let resources = app.resources
         let data: TemplateValue = [
             "assets": [
@@ -29,19 +29,19 @@ struct DemoRoutes {
 
     /// `POST /demo/sessions`: creates a session from the demo panel's JSON, no key needed.
     func createSession(_ request: Request) -> Response {
-        guard app.configuration.dev else { return SecureResponse.text("not found\n", status: .notFound, route: nil) }
+        guard app.configuration.dev else { return SecureResponse.text("not found\n", status: .notFound) }
         return APIRoutes(app: app).createSession(request, requireKey: false)
     }
 
     /// `GET /dev/events`: live reload for open pages (see `DevReloader`).
     func devEvents(_ request: Request, reloader: DevReloader?) -> Response {
-        guard let reloader else { return SecureResponse.text("not found\n", status: .notFound, route: nil) }
+        guard let reloader else { return SecureResponse.text("not found\n", status: .notFound) }
         guard let after = (try? request.queryItems)?["after"].flatMap({ Int($0) }) else {
-            return SecureResponse.text(String(reloader.version), status: .ok, route: nil)
+            return SecureResponse.text(String(reloader.version), status: .ok)
         }
         return .deferred(timeout: .seconds(25), fallback: Response(status: .noContent)) { completion in
             reloader.waitForChange(after: after) { version in
-                _ = completion.complete(SecureResponse.text(String(version), status: .ok, route: nil))
+                _ = completion.complete(SecureResponse.text(String(version), status: .ok))
             }
         }
     }

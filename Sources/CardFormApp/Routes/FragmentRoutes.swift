@@ -82,7 +82,7 @@ struct FragmentRoutes {
     func events(_ id: Substring, _ request: Request) -> Response {
         let query: FormFields
         do { query = try request.queryItems } catch {
-            return SecureResponse.text("malformed query\n", status: .badRequest, route: nil)
+            return SecureResponse.text("malformed query\n", status: .badRequest)
         }
         let entry: SessionEntry
         switch access.entry(id, request, form: query, requireToken: true) {
@@ -90,7 +90,7 @@ struct FragmentRoutes {
         case .refused(let response): return response
         }
         guard let pageID = query["page"], RandomToken.isWellFormed(pageID[...]) else {
-            return SecureResponse.text("missing or malformed page id\n", status: .badRequest, route: nil)
+            return SecureResponse.text("missing or malformed page id\n", status: .badRequest)
         }
         let revision = query["rev"].flatMap { Int($0) }
         let answer: @Sendable () -> Response = { [app] in
@@ -108,19 +108,8 @@ struct FragmentRoutes {
     /// The fragments a page needs now, with no event applied.
     func fragmentsNow(_ entry: SessionEntry, pageID: String, revision: Int?) -> Response {
         let renderer = FormRenderer(resources: app.resources, dev: app.configuration.dev)
-        let result: Result<(String, [String]), TemplateError> = entry.state.withLock { record in
-            do {
-                let body = try renderer.fragments(entry, record: &record, pageID: pageID, revision: revision, echo: nil)
-                return .success((body, record.session.configuration.allowedOrigins))
-            } catch let error as TemplateError {
-                return .failure(error)
-            } catch {
-                return .failure(TemplateError(code: .templateNotFound, message: "\(error)", templateName: "form", path: nil, line: 0, column: 0, sourceLine: ""))
-            }
-        }
-        switch result {
-        case .success(let (body, origins)): return SecureResponse.html(body, frameAncestors: origins)
-        case .failure(let error): return ErrorPage.response(for: error, dev: app.configuration.dev, logger: app.logger)
+        return access.answer(entry) { record throws(TemplateError) in
+            try renderer.fragments(entry, record: &record, pageID: pageID, revision: revision, echo: nil)
         }
     }
 
@@ -154,41 +143,29 @@ struct FragmentRoutes {
         case .refused(let response): return response
         }
         guard let pageID = form["page"], RandomToken.isWellFormed(pageID[...]) else {
-            return SecureResponse.text("missing or malformed page id\n", status: .badRequest, route: nil)
+            return SecureResponse.text("missing or malformed page id\n", status: .badRequest)
         }
         let revision = form["rev"].flatMap { Int($0) }
         let renderer = FormRenderer(resources: app.resources, dev: app.configuration.dev)
-        let result: Result<String, FragmentFailure> = entry.state.withLock { record in
-            do {
-                let outcome = try event(form, &record)
-                let body = try renderer.fragments(
-                    entry, record: &record, pageID: pageID, revision: revision, echo: outcome.echo,
-                    announcement: outcome.announcement, onlyField: outcome.onlyField)
-                if let seq = outcome.seq, var page = record.page(pageID) {
-                    page.lastSeq = max(page.lastSeq, seq)
-                    record.remember(page)
-                }
-                return .success(body)
-            } catch let error as BadInput {
-                return .failure(.badInput(error.reason))
-            } catch let error as TemplateError {
-                return .failure(.template(error))
-            } catch {
-                return .failure(.badInput("\(error)"))
+        var refusal: BadInput?
+        let response = access.answer(entry) { record throws(TemplateError) in
+            let attempt = Result { () throws(BadInput) in try event(form, &record) }
+            guard case .success(let outcome) = attempt else {
+                if case .failure(let error) = attempt { refusal = error }
+                return ""
             }
+            let body = try renderer.fragments(
+                entry, record: &record, pageID: pageID, revision: revision, echo: outcome.echo,
+                announcement: outcome.announcement, onlyField: outcome.onlyField)
+            if let seq = outcome.seq, var page = record.page(pageID) {
+                page.lastSeq = max(page.lastSeq, seq)
+                record.remember(page)
+            }
+            return body
         }
+        if let refusal { return SecureResponse.text(refusal.reason + "\n", status: .badRequest) }
         onEntry(entry)
-        let origins = entry.state.withLock { $0.session.configuration.allowedOrigins }
-        switch result {
-        case .success(let body): return SecureResponse.html(body, frameAncestors: origins)
-        case .failure(.badInput(let reason)): return SecureResponse.text(reason + "\n", status: .badRequest, route: nil)
-        case .failure(.template(let error)): return ErrorPage.response(for: error, dev: app.configuration.dev, logger: app.logger)
-        }
-    }
-
-    private enum FragmentFailure: Error {
-        case badInput(String)
-        case template(TemplateError)
+        return response
     }
 
     private static func sequence(_ form: FormFields) throws(BadInput) -> Int? {

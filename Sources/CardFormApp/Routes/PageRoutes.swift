@@ -52,22 +52,11 @@ struct PageRoutes {
         _ entry: SessionEntry, noscript: Bool = false, _ event: (inout CardSession) -> String
     ) -> Response {
         let renderer = FormRenderer(resources: app.resources, dev: app.configuration.dev)
-        let result: Result<(String, [String]), TemplateError> = entry.state.withLock { record in
+        let script = app.configuration.dev ? app.resources.assets.url(for: "dev-reload.js") : nil
+        return access.answer(entry) { record throws(TemplateError) in
             let announcement = event(&record.session)
-            do {
-                let html = try renderer.page(entry, record: &record, noscript: noscript, announcement: announcement)
-                return .success((html, record.session.configuration.allowedOrigins))
-            } catch let error as TemplateError {
-                return .failure(error)
-            } catch {
-                return .failure(TemplateError(code: .templateNotFound, message: "\(error)", templateName: "page", path: nil, line: 0, column: 0, sourceLine: ""))
-            }
-        }
-        switch result {
-        case .success(let (html, origins)):
-            let script = app.configuration.dev ? app.resources.assets.url(for: "dev-reload.js") : nil
-            return SecureResponse.html(ErrorPage.withReloadScript(html, script), frameAncestors: origins)
-        case .failure(let error): return ErrorPage.response(for: error, dev: app.configuration.dev, logger: app.logger)
+            let html = try renderer.page(entry, record: &record, noscript: noscript, announcement: announcement)
+            return ErrorPage.withReloadScript(html, script)
         }
     }
 }

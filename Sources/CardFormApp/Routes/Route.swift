@@ -100,12 +100,4 @@ enum Route: Equatable {
         case .shellEvent: "/shell/:id/:event"
         }
     }
-
-    /// Every template, so the access log can map a response's route back to a constant.
-    static let templates: [StaticString] = [
-        "/healthz", "/assets/:name", "/api/sessions", "/api/sessions/:id", "/api/customers/:id/cards", "/s/:id",
-        "/s/:id (post)", "/s/:id/input", "/s/:id/network", "/s/:id/submit", "/s/:id/cancel", "/s/:id/events",
-        "/s/:id/theme.css", "/embed.js", "/", "/demo/sessions", "/dev/events",
-        "/shell/:id", "/shell/:id (preflight)", "/shell/:id/:event",
-    ]
 }

@@ -8,10 +8,10 @@ struct Router: Responder {
 
     func respond(to request: Request) -> Response {
         guard let route = Route(method: request.method, path: request.path) else {
-            return SecureResponse.text("not found\n", status: .notFound, route: nil)
+            return SecureResponse.text("not found\n", status: .notFound)
         }
         var response = overlay(for: route) ?? handle(route, request)
-        response.route = "\(route.template)"
+        response.route = RouteName(route.template)
         return response
     }
 
@@ -29,7 +29,7 @@ struct Router: Responder {
 
     private func handle(_ route: Route, _ request: Request) -> Response {
         switch route {
-        case .health: SecureResponse.text("ok", status: .ok, route: route)
+        case .health: SecureResponse.text("ok", status: .ok)
         case .asset(let path): AssetRoutes(app: app).asset(path, request)
         case .createSession: APIRoutes(app: app).createSession(request, requireKey: true)
         case .sessionState(let id): APIRoutes(app: app).state(id, request)

@@ -33,7 +33,7 @@ enum SecureResponse {
             body: .text(body))
     }
 
-    static func text(_ body: String, status: HTTPStatus, route: Route?) -> Response {
+    static func text(_ body: String, status: HTTPStatus) -> Response {
         Response(status: status, headers: headers(contentType: "text/plain; charset=utf-8", noStore: true), body: .text(body))
     }
 

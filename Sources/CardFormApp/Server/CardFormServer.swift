@@ -24,7 +24,7 @@ final class CardFormServer {
         configuration.onRequestCompleted = { entry in
             logger.log("request", [
                 "id": .int(requests.next()), "method": .text(Self.methodName(entry.method)),
-                "route": .text(Self.template(entry.route)), "status": .int(entry.status?.code ?? 0),
+                "route": .text(entry.route?.staticString ?? "unmatched"), "status": .int(entry.status?.code ?? 0),
                 "durationUs": .int(Int(entry.duration.components.seconds * 1_000_000 + entry.duration.components.attoseconds / 1_000_000_000_000)),
             ])
         }
@@ -62,11 +62,6 @@ final class CardFormServer {
     deinit {
         sweeper.cancel()
         reloadTimer?.cancel()
-    }
-
-    /// A response's route, as one of the constant templates (anything else: "unmatched").
-    private static func template(_ route: String?) -> StaticString {
-        Route.templates.first { "\($0)" == route } ?? "unmatched"
     }
 
     private static func methodName(_ method: HTTPMethod) -> StaticString {
