@@ -124,17 +124,7 @@ struct LintContextTests {
         LintCase(
             "warns when a section leaves the markup in another context than it found it",
             files: [
-                "blocks/cvv.mustache": """
-                    {{#fields.cvv}}
-                    <div class="cf-field" data-cf-block="cvv">
-                    <label class="cf-label" for="{{id}}">{{label}}</label>
-                    <input class="cf-input" id="{{id}}" name="{{name}}" type="password" value=""
-                      aria-invalid="{{ariaInvalid}}" aria-describedby="{{describedBy}}"{{#required}} required{{/required}}>
-                    {{#invalid}}<p class="cf-error is-shown{{/invalid}}{{^invalid}}<p class="cf-error{{/invalid}}" id="{{errorId}}">{{error}}</p>
-                    </div>
-                    {{/fields.cvv}}
-
-                    """,
+                "blocks/cvv.mustache": LintCase.cvv(replacing: "<p class=\"cf-error\"", with: "{{#invalid}}<p class=\"cf-error is-shown{{/invalid}}{{^invalid}}<p class=\"cf-error{{/invalid}}\""),
             ],
             status: 0,
             expected: """

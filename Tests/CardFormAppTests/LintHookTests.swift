@@ -88,17 +88,7 @@ struct LintHookTests {
         LintCase(
             "requires the field block's data-cf-block",
             files: [
-                "blocks/cvv.mustache": """
-                    {{#fields.cvv}}
-                    <div class="cf-field">
-                    <label class="cf-label" for="{{id}}">{{label}}</label>
-                    <input class="cf-input" id="{{id}}" name="{{name}}" type="password" value=""
-                      aria-invalid="{{ariaInvalid}}" aria-describedby="{{describedBy}}"{{#required}} required{{/required}}>
-                    <p class="cf-error" id="{{errorId}}">{{error}}</p>
-                    </div>
-                    {{/fields.cvv}}
-
-                    """,
+                "blocks/cvv.mustache": LintCase.cvv(replacing: "class=\"cf-field\" data-cf-block=\"cvv\">", with: "class=\"cf-field\">"),
             ],
             status: 1,
             expected: """
@@ -111,18 +101,7 @@ struct LintHookTests {
         LintCase(
             "requires one root element per block",
             files: [
-                "blocks/cvv.mustache": """
-                    {{#fields.cvv}}
-                    <div class="cf-field" data-cf-block="cvv">
-                    <label class="cf-label" for="{{id}}">{{label}}</label>
-                    <input class="cf-input" id="{{id}}" name="{{name}}" type="password" value=""
-                      aria-invalid="{{ariaInvalid}}" aria-describedby="{{describedBy}}"{{#required}} required{{/required}}>
-                    <p class="cf-error" id="{{errorId}}">{{error}}</p>
-                    </div>
-                    <p class="cf-hint">3 digits</p>
-                    {{/fields.cvv}}
-
-                    """,
+                "blocks/cvv.mustache": LintCase.cvv(replacing: "</div>\n", with: "</div>\n<p class=\"cf-hint\">3 digits</p>\n"),
             ],
             status: 1,
             expected: """
@@ -135,17 +114,7 @@ struct LintHookTests {
         LintCase(
             "requires a label for the control's id",
             files: [
-                "blocks/cvv.mustache": """
-                    {{#fields.cvv}}
-                    <div class="cf-field" data-cf-block="cvv">
-                    <label class="cf-label" for="cvv">{{label}}</label>
-                    <input class="cf-input" id="{{id}}" name="{{name}}" type="password" value=""
-                      aria-invalid="{{ariaInvalid}}" aria-describedby="{{describedBy}}"{{#required}} required{{/required}}>
-                    <p class="cf-error" id="{{errorId}}">{{error}}</p>
-                    </div>
-                    {{/fields.cvv}}
-
-                    """,
+                "blocks/cvv.mustache": LintCase.cvv(replacing: "for=\"{{id}}\">{{label}}</label>", with: "for=\"cvv\">{{label}}</label>"),
             ],
             status: 1,
             expected: """
@@ -158,16 +127,7 @@ struct LintHookTests {
         LintCase(
             "requires a label at all",
             files: [
-                "blocks/cvv.mustache": """
-                    {{#fields.cvv}}
-                    <div class="cf-field" data-cf-block="cvv">
-                    <input class="cf-input" id="{{id}}" name="{{name}}" type="password" value=""
-                      aria-invalid="{{ariaInvalid}}" aria-describedby="{{describedBy}}"{{#required}} required{{/required}}>
-                    <p class="cf-error" id="{{errorId}}">{{error}}</p>
-                    </div>
-                    {{/fields.cvv}}
-
-                    """,
+                "blocks/cvv.mustache": LintCase.cvv(replacing: "<label class=\"cf-label\" for=\"{{id}}\">{{label}}</label>\n", with: ""),
             ],
             status: 1,
             expected: """
@@ -180,17 +140,7 @@ struct LintHookTests {
         LintCase(
             "requires an id on the control",
             files: [
-                "blocks/cvv.mustache": """
-                    {{#fields.cvv}}
-                    <div class="cf-field" data-cf-block="cvv">
-                    <label class="cf-label" for="{{id}}">{{label}}</label>
-                    <input class="cf-input" name="{{name}}" type="password" value=""
-                      aria-invalid="{{ariaInvalid}}" aria-describedby="{{describedBy}}"{{#required}} required{{/required}}>
-                    <p class="cf-error" id="{{errorId}}">{{error}}</p>
-                    </div>
-                    {{/fields.cvv}}
-
-                    """,
+                "blocks/cvv.mustache": LintCase.cvv(replacing: "id=\"{{id}}\" name=\"{{name}}\"", with: "name=\"{{name}}\""),
             ],
             status: 1,
             expected: """
@@ -203,17 +153,7 @@ struct LintHookTests {
         LintCase(
             "requires aria-describedby to include the error element",
             files: [
-                "blocks/cvv.mustache": """
-                    {{#fields.cvv}}
-                    <div class="cf-field" data-cf-block="cvv">
-                    <label class="cf-label" for="{{id}}">{{label}}</label>
-                    <input class="cf-input" id="{{id}}" name="{{name}}" type="password" value=""
-                      aria-invalid="{{ariaInvalid}}" aria-describedby="{{guideId}}"{{#required}} required{{/required}}>
-                    <p class="cf-error" id="{{errorId}}">{{error}}</p>
-                    </div>
-                    {{/fields.cvv}}
-
-                    """,
+                "blocks/cvv.mustache": LintCase.cvv(replacing: "aria-describedby=\"{{describedBy}}\"{{#required}}", with: "aria-describedby=\"{{guideId}}\"{{#required}}"),
             ],
             status: 1,
             expected: """
@@ -226,16 +166,7 @@ struct LintHookTests {
         LintCase(
             "requires the error element",
             files: [
-                "blocks/cvv.mustache": """
-                    {{#fields.cvv}}
-                    <div class="cf-field" data-cf-block="cvv">
-                    <label class="cf-label" for="{{id}}">{{label}}</label>
-                    <input class="cf-input" id="{{id}}" name="{{name}}" type="password" value=""
-                      aria-invalid="{{ariaInvalid}}" aria-describedby="{{describedBy}}"{{#required}} required{{/required}}>
-                    </div>
-                    {{/fields.cvv}}
-
-                    """,
+                "blocks/cvv.mustache": LintCase.cvv(replacing: "<p class=\"cf-error\" id=\"{{errorId}}\">{{error}}</p>\n", with: ""),
             ],
             status: 1,
             expected: """
@@ -248,17 +179,7 @@ struct LintHookTests {
         LintCase(
             "requires a control named after the field",
             files: [
-                "blocks/cvv.mustache": """
-                    {{#fields.cvv}}
-                    <div class="cf-field" data-cf-block="cvv">
-                    <label class="cf-label" for="{{id}}">{{label}}</label>
-                    <input class="cf-input" id="{{id}}" name="securityCode" type="password" value=""
-                      aria-invalid="{{ariaInvalid}}" aria-describedby="{{describedBy}}"{{#required}} required{{/required}}>
-                    <p class="cf-error" id="{{errorId}}">{{error}}</p>
-                    </div>
-                    {{/fields.cvv}}
-
-                    """,
+                "blocks/cvv.mustache": LintCase.cvv(replacing: "name=\"{{name}}\"", with: "name=\"securityCode\""),
             ],
             status: 1,
             expected: """
@@ -271,18 +192,7 @@ struct LintHookTests {
         LintCase(
             "requires a field block to render nothing when its field is not configured",
             files: [
-                "blocks/cvv.mustache": """
-                    {{#fields.cvv}}
-                    <div class="cf-field" data-cf-block="cvv">
-                    <label class="cf-label" for="{{id}}">{{label}}</label>
-                    <input class="cf-input" id="{{id}}" name="{{name}}" type="password" value=""
-                      aria-invalid="{{ariaInvalid}}" aria-describedby="{{describedBy}}"{{#required}} required{{/required}}>
-                    <p class="cf-error" id="{{errorId}}">{{error}}</p>
-                    </div>
-                    {{/fields.cvv}}
-                    <p class="cf-note">Your code is never stored.</p>
-
-                    """,
+                "blocks/cvv.mustache": LintCase.cvv(replacing: "{{/fields.cvv}}\n", with: "{{/fields.cvv}}\n<p class=\"cf-note\">Your code is never stored.</p>\n"),
             ],
             status: 1,
             expected: """

@@ -19,6 +19,25 @@ struct LintCase: Sendable, CustomTestStringConvertible {
     }
 
     var testDescription: String { summary }
+
+    /// A `blocks/cvv` that passes every check: most cases break one thing in it.
+    static let workingCVV = """
+        {{#fields.cvv}}
+        <div class="cf-field" data-cf-block="cvv">
+        <label class="cf-label" for="{{id}}">{{label}}</label>
+        <input class="cf-input" id="{{id}}" name="{{name}}" type="password" value=""
+          aria-invalid="{{ariaInvalid}}" aria-describedby="{{describedBy}}"{{#required}} required{{/required}}>
+        <p class="cf-error" id="{{errorId}}">{{error}}</p>
+        </div>
+        {{/fields.cvv}}
+
+        """
+
+    /// `workingCVV` with the one thing a case breaks; `old` must occur exactly once in it.
+    static func cvv(replacing old: String, with new: String) -> String {
+        precondition(workingCVV.components(separatedBy: old).count == 2, "'\(old)' is not in the working block exactly once")
+        return workingCVV.replacingOccurrences(of: old, with: new)
+    }
 }
 
 /// What a command printed, captured in memory.
