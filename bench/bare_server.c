@@ -1,13 +1,15 @@
 /*
  * The yardstick for bench/http.sh: a bare libmicrohttpd server with the same threading as
- * cardform's Daemon (internal polling thread on epoll, a pool of one thread per core, the same
- * limits), answering every request with one constant ~300-byte HTML fragment. Whatever cardform
- * is slower than this is the cost of our own code.
+ * cardform's Daemon (one daemon per core, each its own epoll thread, fed connections in turn by one
+ * accepting thread; the same limits), answering every request with one constant ~300-byte HTML
+ * fragment. Whatever cardform is slower than this is the cost of our own code.
  *
  * usage: bare_server [PORT]   (0 or absent: a free port). Prints "bare listening on
  * http://127.0.0.1:PORT" once ready and stops on SIGINT or SIGTERM.
  */
+#define _GNU_SOURCE /* accept4 */
 #include <arpa/inet.h>
+#include <errno.h>
 #include <microhttpd.h>
 #include <pthread.h>
 #include <signal.h>
@@ -46,15 +48,40 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, cons
     return result;
 }
 
+/* The accepting thread: deals connections out to the workers in turn, as cardform's Acceptor does
+ * (without its connection limit, which a benchmark never reaches). */
+struct acceptor {
+    int listen_fd;
+    struct MHD_Daemon **workers;
+    long count;
+};
+
+static void *accept_loop(void *argument)
+{
+    struct acceptor *acceptor = argument;
+    unsigned long next = 0;
+    for (;;) {
+        struct sockaddr_storage address;
+        socklen_t length = sizeof address;
+        int client = accept4(acceptor->listen_fd, (struct sockaddr *) &address, &length, SOCK_NONBLOCK | SOCK_CLOEXEC);
+        if (client < 0) {
+            if (errno == EINVAL || errno == EBADF) return NULL; /* shut down: stopping */
+            continue;
+        }
+        MHD_add_connection(acceptor->workers[next++ % acceptor->count], client, (struct sockaddr *) &address, length);
+    }
+}
+
 int main(int argc, char **argv)
 {
     uint16_t port = argc > 1 ? (uint16_t) atoi(argv[1]) : 0;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    if (cores < 1) cores = 1;
     sigset_t stop;
     sigemptyset(&stop);
     sigaddset(&stop, SIGINT);
     sigaddset(&stop, SIGTERM);
-    /* Blocked before the pool starts, so the workers inherit the mask and sigwait below gets them. */
+    /* Blocked before any thread starts, so every thread inherits the mask and sigwait below gets them. */
     pthread_sigmask(SIG_BLOCK, &stop, NULL);
 
     struct sockaddr_in loopback;
@@ -62,24 +89,41 @@ int main(int argc, char **argv)
     loopback.sin_family = AF_INET;
     loopback.sin_port = htons(port);
     loopback.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-
-    struct MHD_Daemon *daemon = MHD_start_daemon(
-        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC, port, NULL, NULL, answer, NULL,
-        MHD_OPTION_THREAD_POOL_SIZE, (unsigned int) (cores > 1 ? cores : 1),
-        MHD_OPTION_CONNECTION_LIMIT, 1024u,
-        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t) (32 * 1024),
-        MHD_OPTION_CONNECTION_TIMEOUT, 30u,
-        MHD_OPTION_SOCK_ADDR, (struct sockaddr *) &loopback,
-        MHD_OPTION_END);
-    if (daemon == NULL) {
-        fprintf(stderr, "bare_server: cannot start on port %u\n", port);
+    int listen_fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    int yes = 1;
+    setsockopt(listen_fd, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+    if (listen_fd < 0 || bind(listen_fd, (struct sockaddr *) &loopback, sizeof loopback) != 0 || listen(listen_fd, 511) != 0) {
+        fprintf(stderr, "bare_server: cannot listen on port %u\n", port);
         return 1;
     }
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
-    printf("bare listening on http://127.0.0.1:%u\n", info ? info->port : port);
+    socklen_t length = sizeof loopback;
+    getsockname(listen_fd, (struct sockaddr *) &loopback, &length);
+
+    /* One daemon per core, each its own epoll thread with no listen socket: cardform's Daemon. */
+    struct MHD_Daemon *workers[cores];
+    for (long i = 0; i < cores; i++) {
+        workers[i] = MHD_start_daemon(
+            MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_NO_LISTEN_SOCKET, 0, NULL, NULL,
+            answer, NULL,
+            MHD_OPTION_CONNECTION_LIMIT, 2048u + 16u,
+            MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t) (32 * 1024),
+            MHD_OPTION_CONNECTION_TIMEOUT, 30u,
+            MHD_OPTION_END);
+        if (workers[i] == NULL) {
+            fprintf(stderr, "bare_server: cannot start worker %ld\n", i);
+            return 1;
+        }
+    }
+    struct acceptor acceptor = { listen_fd, workers, cores };
+    pthread_t thread;
+    pthread_create(&thread, NULL, accept_loop, &acceptor);
+    printf("bare listening on http://127.0.0.1:%u\n", ntohs(loopback.sin_port));
     fflush(stdout);
     int signal_number;
     sigwait(&stop, &signal_number);
-    MHD_stop_daemon(daemon);
+    shutdown(listen_fd, SHUT_RDWR);
+    pthread_join(thread, NULL);
+    for (long i = 0; i < cores; i++) MHD_stop_daemon(workers[i]);
+    close(listen_fd);
     return 0;
 }

@@ -13,19 +13,21 @@
 typedef void *(*cmhd_uri_log_callback)(void *cls, const char *uri, struct MHD_Connection *connection);
 
 /// Starts a daemon. Why: `MHD_start_daemon` is variadic and Swift cannot call C variadics.
-/// The two callbacks are typed parameters so that Swift never casts a function pointer to an
-/// integer (which `MHD_OPTION_ARRAY` would require for them); the numeric options (listen socket,
-/// thread pool, limits, timeout) arrive as an `MHD_OPTION_END`-terminated `MHD_OPTION_ARRAY`.
+/// The callbacks are typed parameters so that Swift never casts a function pointer to an
+/// integer (which `MHD_OPTION_ARRAY` would require for them); the numeric options (limits,
+/// timeout) arrive as an `MHD_OPTION_END`-terminated `MHD_OPTION_ARRAY`.
 static inline struct MHD_Daemon *cmhd_start_daemon(unsigned int flags,
                                                    MHD_AccessHandlerCallback handler,
                                                    cmhd_uri_log_callback uri_log,
                                                    MHD_RequestCompletedCallback completed,
+                                                   MHD_NotifyConnectionCallback connection,
                                                    void *context,
                                                    struct MHD_OptionItem *options)
 {
     return MHD_start_daemon(flags, 0, NULL, NULL, handler, context,
                             MHD_OPTION_URI_LOG_CALLBACK, uri_log, context,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, context,
+                            MHD_OPTION_NOTIFY_CONNECTION, connection, context,
                             MHD_OPTION_ARRAY, options,
                             MHD_OPTION_END);
 }

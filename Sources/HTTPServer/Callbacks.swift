@@ -46,6 +46,18 @@ func cmhdEndRequest(
     context.end(exchange, outcome: outcome(of: termination))
 }
 
+/// A connection opened or closed (`MHD_OPTION_NOTIFY_CONNECTION`): closings free a place under
+/// the connection limit.
+func cmhdConnectionChanged(
+    cls: UnsafeMutableRawPointer?,
+    connection: OpaquePointer?,
+    socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+    change: MHD_ConnectionNotificationCode
+) {
+    guard let cls, change == .CONNECTION_NOTIFY_CLOSED else { return }
+    Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().acceptor.connectionClosed()
+}
+
 /// One request header (`MHD_KeyValueIteratorN`); `cls` points at the `HTTPHeaders` being filled.
 func cmhdCollectHeader(
     cls: UnsafeMutableRawPointer?,

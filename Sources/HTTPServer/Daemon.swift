@@ -4,16 +4,17 @@ import Synchronization
 import Glibc
 #endif
 
-/// A running HTTP server: libmicrohttpd with a pool of worker threads, each on its own epoll
-/// loop, answering every request through one `Responder`.
+/// A running HTTP server: one libmicrohttpd daemon per worker thread, each on its own epoll
+/// loop, fed connections in turn by one accepting thread (`Acceptor`), answering every request
+/// through one `Responder`.
 ///
 /// Starts in `init` and serves until `stop` (or `runUntilSignalled`). Each request is read whole
 /// (body capped at `maxBodySize`, else 413) and handed to the responder on a worker thread. A
 /// responder that must wait for its answer returns `Response.deferred`: the connection is then
 /// suspended (it still counts against `connectionLimit`) and the worker serves others meanwhile.
 ///
-/// `@unchecked Sendable` because it wraps the C daemon handle: the handle is set once in `init`,
-/// libmicrohttpd allows quiesce and stop from any thread, and `stop` is serialised by a `Mutex`.
+/// `@unchecked Sendable` because it wraps the C daemon handles: they are set once in `init`,
+/// libmicrohttpd allows stop from any thread, and `stop` is serialised by a `Mutex`.
 public final class Daemon: @unchecked Sendable {
     /// The address bound, as configured.
     public let host: String
@@ -22,7 +23,9 @@ public final class Daemon: @unchecked Sendable {
     /// Worker threads that call the responder (at most this many calls run at once).
     public let threadCount: Int
 
-    private let handle: OpaquePointer
+    private let handles: [OpaquePointer]
+    private let listenSocket: Int32
+    private let acceptor: Acceptor
     private let context: ServerContext
     private let contextReference: Unmanaged<ServerContext>
     private let stopped = Mutex(false)
@@ -33,37 +36,61 @@ public final class Daemon: @unchecked Sendable {
     /// `invalidHost`, `invalidPort`, `socketFailed` or `startFailed`.
     public init(responder: some Responder, configuration: Configuration = Configuration()) throws(HTTPServerError) {
         let socket = try ListenSocket.open(host: configuration.host, port: configuration.port, backlog: configuration.listenBacklog)
+        let acceptor: Acceptor
         let suspended: SuspendedConnections
         do {
+            acceptor = try Acceptor(listenSocket: socket.descriptor, limit: configuration.connectionLimit)
             suspended = try SuspendedConnections.start()
         } catch {
             close(socket.descriptor)
             throw error
         }
-        let context = ServerContext(responder: responder, configuration: configuration, suspended: suspended)
+        let context = ServerContext(responder: responder, configuration: configuration, suspended: suspended, acceptor: acceptor)
         let reference = Unmanaged.passRetained(context)
         let threads = max(1, configuration.threadCount)
-        var options = Self.options(configuration, listenSocket: socket.descriptor, threads: threads)
-        // ITC (an eventfd per thread) is what lets MHD_quiesce_daemon, and MHD_resume_connection
-        // called from other threads, wake the pool's epoll loops; ALLOW_SUSPEND_RESUME implies it.
-        let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue
-            | MHD_ALLOW_SUSPEND_RESUME.rawValue
-        let started = options.withUnsafeMutableBufferPointer {
-            cmhd_start_daemon(flags, cmhdHandleRequest, cmhdBeginRequest, cmhdEndRequest, reference.toOpaque(), $0.baseAddress)
+        var handles: [OpaquePointer] = []
+        var failure: HTTPServerError?
+        for _ in 0..<threads {
+            guard let handle = Self.startWorker(configuration, context: reference) else {
+                failure = HTTPServerError(.startFailed, "libmicrohttpd refused to start on \(configuration.host):\(socket.port)")
+                break
+            }
+            handles.append(handle)
         }
-        guard let started else {
+        if failure == nil {
+            do throws(HTTPServerError) { try acceptor.start(handles) } catch { failure = error }
+        }
+        if let failure {
+            acceptor.stop()
+            for handle in handles { MHD_stop_daemon(handle) }
             close(socket.descriptor)
             suspended.stop()
             suspended.join()
             reference.release()
-            throw HTTPServerError(.startFailed, "libmicrohttpd refused to start on \(configuration.host):\(socket.port)")
+            throw failure
         }
-        self.handle = started
+        self.handles = handles
+        self.listenSocket = socket.descriptor
+        self.acceptor = acceptor
         self.context = context
         self.contextReference = reference
         self.host = configuration.host
         self.port = socket.port
         self.threadCount = threads
+    }
+
+    /// One worker: a daemon with one internal thread and no listen socket of its own.
+    private static func startWorker(_ configuration: Configuration, context: Unmanaged<ServerContext>) -> OpaquePointer? {
+        var options = options(configuration)
+        // ITC (an eventfd) is what lets MHD_add_connection from the accepting thread, and
+        // MHD_resume_connection from others, wake the worker's epoll loop.
+        let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue
+            | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_NO_LISTEN_SOCKET.rawValue
+        return options.withUnsafeMutableBufferPointer {
+            cmhd_start_daemon(
+                flags, cmhdHandleRequest, cmhdBeginRequest, cmhdEndRequest, cmhdConnectionChanged, context.toOpaque(),
+                $0.baseAddress)
+        }
     }
 
     deinit {
@@ -86,11 +113,9 @@ public final class Daemon: @unchecked Sendable {
             guard !isStopped else { return }
             isStopped = true
             context.isStopping.store(true, ordering: .relaxed)
-            let listenSocket = MHD_quiesce_daemon(handle)
-            // Quiesced, nobody accepts, but the kernel would still queue connections in the
-            // backlog until the close below. Shutting the socket down refuses them at once while
-            // keeping the descriptor valid for the worker threads, as libmicrohttpd requires.
-            if listenSocket >= 0 { shutdown(listenSocket, Int32(SHUT_RDWR)) }
+            // Nobody accepts from here on, and the socket shut down refuses what waits in the
+            // backlog at once rather than at the close below.
+            acceptor.stop()
             // Resumes every suspended connection (libmicrohttpd must not be stopped with one) and
             // makes deferred responses started from now on end at once with their fallback.
             context.suspended.stop()
@@ -98,25 +123,22 @@ public final class Daemon: @unchecked Sendable {
             while context.inFlight.load(ordering: .acquiring) > 0, ContinuousClock.now < deadline {
                 usleep(2_000)
             }
-            MHD_stop_daemon(handle)
+            for handle in handles { MHD_stop_daemon(handle) }
             context.suspended.join()
-            // After a quiesce the listen socket is ours to close, and only once the threads are gone.
-            if listenSocket >= 0 { close(listenSocket) }
+            close(listenSocket)
             contextReference.release()
         }
     }
 
-    private static func options(_ configuration: Configuration, listenSocket: Int32, threads: Int) -> [MHD_OptionItem] {
-        var options = [
-            MHD_OptionItem(option: .LISTEN_SOCKET, value: Int(listenSocket), ptr_value: nil),
-            MHD_OptionItem(option: .CONNECTION_LIMIT, value: max(1, configuration.connectionLimit), ptr_value: nil),
+    private static func options(_ configuration: Configuration) -> [MHD_OptionItem] {
+        [
+            // The acceptor keeps the limit across workers; each worker's own is only a backstop,
+            // with room for connections it still counts while telling us they closed (a connection
+            // handed over then would otherwise be refused, not left to wait).
+            MHD_OptionItem(option: .CONNECTION_LIMIT, value: 2 * max(1, configuration.connectionLimit) + 16, ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: configuration.connectionMemoryLimit, ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: configuration.timeoutSeconds, ptr_value: nil),
+            MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
         ]
-        if threads > 1 {
-            options.append(MHD_OptionItem(option: .THREAD_POOL_SIZE, value: threads, ptr_value: nil))
-        }
-        options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
-        return options
     }
 }

@@ -10,14 +10,17 @@ final class ServerContext: Sendable {
     let onRequestCompleted: (@Sendable (RequestLogEntry) -> Void)?
     /// Connections suspended for deferred responses.
     let suspended: SuspendedConnections
+    /// The accepting thread, told when a connection closes (it keeps the connection limit).
+    let acceptor: Acceptor
     /// Requests between their request line and their end; graceful stop waits for zero.
     let inFlight = Atomic<Int>(0)
     /// Set when stopping: responses then carry `Connection: close` so clients do not reuse them.
     let isStopping = Atomic<Bool>(false)
 
-    init(responder: any Responder, configuration: Daemon.Configuration, suspended: SuspendedConnections) {
+    init(responder: any Responder, configuration: Daemon.Configuration, suspended: SuspendedConnections, acceptor: Acceptor) {
         self.responder = responder
         self.suspended = suspended
+        self.acceptor = acceptor
         self.maxBodySize = configuration.maxBodySize
         self.maxDiscardedBodySize = configuration.maxDiscardedBodySize
         self.onRequestCompleted = configuration.onRequestCompleted

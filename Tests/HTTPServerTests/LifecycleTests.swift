@@ -130,6 +130,19 @@ struct LifecycleTests {
         #expect(try extra.readReply().text == "ok")
     }
 
+    @Test("connections opened together are dealt out across the workers, not left to the first one awake")
+    func connectionsAreDealtOut() throws {
+        let daemon = try startServer({ $0.threadCount = 2 }) { _ in .text(String(UInt(pthread_self()))) }
+        let clients = try (0..<4).map { _ in try RawClient(port: daemon.port) }
+        var threads: [String] = []
+        for client in clients {
+            try client.send("GET", "/")
+            threads.append(try client.readReply().text)
+        }
+        #expect(Set(threads).count == 2)
+        #expect(threads[0] == threads[2] && threads[1] == threads[3])
+    }
+
     @Test("the request log hook reports method, route, status and outcome, and never the query")
     func requestLog() throws {
         let entries = Mutex<[RequestLogEntry]>([])
