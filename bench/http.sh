@@ -2,8 +2,10 @@
 # HTTP figures: wrk against `cardform serve` (release build) and, in the same run, against a bare C
 # libmicrohttpd server with the same threading answering a constant ~300-byte fragment. Prints
 # req/s, p50 and p99 latency, server CPU time per request for each, and the throughput ratio
-# ours/bare. On a small machine wrk competes with the servers for cores: req/s moves run to run,
-# CPU per request much less.
+# ours/bare. On a small machine wrk competes with the servers for cores, and a shared host's
+# neighbours come and go: so the two are measured in alternating rounds, each on freshly started
+# servers, and the figures reported are each one's median over the rounds (every round's are
+# printed too).
 #
 # Knobs (environment):
 #   BENCH_PATH      request path on both servers        (default /healthz)
@@ -16,10 +18,11 @@
 #                   output is also left in the file named by CARDFORM_BENCH_SETUP (bench/input.sh
 #                   uses bench/input_setup.py, which lists many sessions there).
 # Lines the wrk script prints starting with "note: " are shown under the figures.
-#   DURATION (10s)  CONNECTIONS (8)  THREADS (1: leave the cores to the servers)
+#   DURATION (10s)  CONNECTIONS (8)  THREADS (1: leave the cores to the servers)  ROUNDS (3)
 set -eu
 cd "$(dirname "$0")/.."
 DURATION=${DURATION:-10s}
+ROUNDS=${ROUNDS:-3}
 CONNECTIONS=${CONNECTIONS:-8}
 THREADS=${THREADS:-1}
 BENCH_PATH=${BENCH_PATH:-/healthz}
@@ -82,24 +85,53 @@ measure() {
   ' "$WORK/$1.wrk"
 }
 
-start ours "$OURS" serve --port 0
-ours_url=$url ours_pid=$pid
-start bare "$BARE" 0
-bare_url=$url bare_pid=$pid
-path=$BENCH_PATH
-if [ -n "$BENCH_SETUP" ]; then
-  $BENCH_SETUP "$ours_url" > "$WORK/setup"
-  path=$(sed -n 1p "$WORK/setup")
-  CARDFORM_TOKEN=$(sed -n 2p "$WORK/setup")
-  CARDFORM_BENCH_SETUP="$WORK/setup"
-  export CARDFORM_TOKEN CARDFORM_BENCH_SETUP
-fi
+# stop PID: stops one server and waits for it.
+stop() { kill -TERM "$1" 2>/dev/null || true; wait "$1" 2>/dev/null || true; }
 
-echo "wrk: $THREADS thread(s), $CONNECTIONS connections, $DURATION each; ${BENCH_SCRIPT:-GET} $path"
-ours=$(measure ours "$ours_url$path" "$ours_pid")
-bare=$(measure bare "$bare_url$path" "$bare_pid")
-printf '%s\n%s\n' "$ours" "$bare" | awk '
-  { rps[$1] = $2; line[NR] = sprintf("%-6s %8.0f req/s   p50 %7.3f ms   p99 %7.3f ms   server CPU %5.2f µs/req   non-2xx %s", $1, $2, $3, $4, $6, $5) }
-  END { print line[1]; print line[2]; printf "ratio ours/bare: %.2f\n", rps["ours"] / rps["bare"] }'
-sed -n 's/^note: /ours: /p' "$WORK/ours.wrk"
-sed -n 's/^note: /bare: /p' "$WORK/bare.wrk"
+echo "wrk: $THREADS thread(s), $CONNECTIONS connections, $DURATION each, $ROUNDS rounds; ${BENCH_SCRIPT:-GET} $BENCH_PATH"
+: > "$WORK/rounds"
+round=1
+while [ "$round" -le "$ROUNDS" ]; do
+  # Fresh servers every round: sessions a round has typed into would skew the next.
+  start ours "$OURS" serve --port 0
+  ours_url=$url ours_pid=$pid
+  path=$BENCH_PATH
+  if [ -n "$BENCH_SETUP" ]; then
+    $BENCH_SETUP "$ours_url" > "$WORK/setup"
+    path=$(sed -n 1p "$WORK/setup")
+    CARDFORM_TOKEN=$(sed -n 2p "$WORK/setup")
+    CARDFORM_BENCH_SETUP="$WORK/setup"
+    export CARDFORM_TOKEN CARDFORM_BENCH_SETUP
+  fi
+  measure ours "$ours_url$path" "$ours_pid" >> "$WORK/rounds"
+  stop "$ours_pid"
+  start bare "$BARE" 0
+  measure bare "$url$path" "$pid" >> "$WORK/rounds"
+  stop "$pid"
+  round=$((round + 1))
+done
+awk '
+  function line(name, rps, p50, p99, cpu, bad) {
+    return sprintf("%-6s %8.0f req/s   p50 %7.3f ms   p99 %7.3f ms   server CPU %5.2f µs/req   non-2xx %s", name, rps, p50, p99, cpu, bad)
+  }
+  function median(list, n,   i, j, t, v) {
+    for (i = 1; i <= n; i++) v[i] = list[i]
+    for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t }
+    return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
+  }
+  {
+    k = ++count[$1]
+    rps[$1, k] = $2; p50[$1, k] = $3; p99[$1, k] = $4; bad[$1] += $5; cpu[$1, k] = $6
+    if ($1 == "bare") printf "round %d: ours %6.0f req/s %6.2f µs/req, bare %6.0f req/s %5.2f µs/req, ratio %.2f\n", k, rps["ours", k], cpu["ours", k], $2, $6, rps["ours", k] / $2
+  }
+  END {
+    for (s = 0; s < 2; s++) {
+      name = s ? "bare" : "ours"; n = count[name]
+      for (i = 1; i <= n; i++) { a[i] = rps[name, i]; b[i] = p50[name, i]; c[i] = p99[name, i]; d[i] = cpu[name, i]; r[i] = rps["ours", i] / rps["bare", i] }
+      m[name] = median(a, n)
+      print line(name " (median)", m[name], median(b, n), median(c, n), median(d, n), bad[name])
+    }
+    printf "ratio ours/bare: %.2f (median of the rounds: %.2f)\n", m["ours"] / m["bare"], median(r, count["bare"])
+  }' "$WORK/rounds"
+sed -n 's/^note: /ours (last round): /p' "$WORK/ours.wrk"
+sed -n 's/^note: /bare (last round): /p' "$WORK/bare.wrk"

@@ -60,7 +60,7 @@ function response(status, headers, body)
   answers = answers + 1
   local answered = tonumber(body:match('data%-cf%-seq="(%d+)"') or "")
   local rev = tonumber(body:match('data%-cf%-rev="(%d+)"') or "")
-  if body:find('data%-cf%-block="form"', 1, false) then resyncs = resyncs + 1 end
+  if body:find('data-cf-block="form"', 1, true) then resyncs = resyncs + 1 end -- plain: no pattern
   local slot = 1
   if answered then
     for i, entry in ipairs(busy) do
