@@ -36,16 +36,24 @@ public enum FieldType: String, CaseIterable, Sendable, Codable, Hashable {
         }
     }
 
-    /// The block's template name: `blocks/<kebab-name>` (CONTRACT §5).
+    /// The block's template name: `blocks/<kebab-name>` (CONTRACT §5). Spelled out rather than
+    /// derived from `rawValue`: a keystroke asks for it, and a literal costs nothing.
     public var kebabName: String {
-        var result = ""
-        for character in rawValue {
-            if character.isUppercase {
-                result += "-" + character.lowercased()
-            } else {
-                result.append(character)
-            }
+        switch self {
+        case .cardNumber: "card-number"
+        case .expiryDate: "expiry-date"
+        case .cvv: "cvv"
+        case .cardholderName: "cardholder-name"
+        case .firstName: "first-name"
+        case .lastName: "last-name"
+        case .email: "email"
+        case .phoneNumber: "phone-number"
+        case .addressLine1: "address-line1"
+        case .addressLine2: "address-line2"
+        case .city: "city"
+        case .state: "state"
+        case .postalCode: "postal-code"
+        case .countryCode: "country-code"
         }
-        return result
     }
 }

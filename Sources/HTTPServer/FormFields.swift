@@ -31,10 +31,15 @@ public struct FormFields: Sendable, Equatable, Sequence {
     /// `%HH` a byte. Empty pairs are skipped; a pair without `=` has the value `""`.
     public init(urlEncoded bytes: [UInt8], fieldLimit: Int = FormFields.defaultFieldLimit) throws(FormDecodingError) {
         fields = []
-        for pair in bytes.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+        var start = bytes.startIndex
+        while start < bytes.endIndex {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.endIndex
+            defer { start = end + 1 }
+            guard end > start else { continue }
             guard fields.count < fieldLimit else {
                 throw FormDecodingError(.tooManyFields, "more than \(fieldLimit) fields")
             }
+            let pair = bytes[start..<end]
             let equals = pair.firstIndex(of: UInt8(ascii: "=")) ?? pair.endIndex
             let value = equals == pair.endIndex ? pair[equals...] : pair[(equals + 1)...]
             fields.append(Field(name: try Self.decode(pair[..<equals]), value: try Self.decode(value)))

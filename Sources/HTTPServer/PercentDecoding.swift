@@ -32,9 +32,14 @@ enum PercentDecoding {
         return try validated(decoded[...])
     }
 
+    /// Checked through `UTF8Span`, which validates a contiguous buffer in one pass; the generic
+    /// `String(validating:as:)` walks a slice element by element.
     private static func validated(_ bytes: ArraySlice<UInt8>) throws(Failure) -> String {
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw .invalidUTF8 }
-        return text
+        do {
+            return String(copying: try UTF8Span(validating: bytes.span))
+        } catch {
+            throw .invalidUTF8
+        }
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

@@ -55,7 +55,7 @@ public struct Request: Sendable {
     /// The body decoded as `application/x-www-form-urlencoded`. Throws `unsupportedMediaType`
     /// when the `Content-Type` says otherwise (or is missing), so a JSON body is never misread.
     public func formFields(fieldLimit: Int = FormFields.defaultFieldLimit) throws(FormDecodingError) -> FormFields {
-        guard mediaType == "application/x-www-form-urlencoded" else {
+        guard hasMediaType("application/x-www-form-urlencoded") else {
             throw FormDecodingError(.unsupportedMediaType, "expected application/x-www-form-urlencoded")
         }
         return try FormFields(urlEncoded: body, fieldLimit: fieldLimit)
@@ -64,15 +64,23 @@ public struct Request: Sendable {
     /// The `Content-Type` without parameters, lower-cased (`application/json`); nil if absent.
     public var mediaType: String? {
         guard let contentType = headers["Content-Type"] else { return nil }
-        // Bytes, not Characters: this runs on every form post.
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(contentType.utf8.count)
-        for byte in contentType.utf8 {
-            if byte == UInt8(ascii: ";") { break }
-            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") { continue }
-            bytes.append(byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte)
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        return String(decoding: Array(Self.mediaTypeBytes(of: contentType)), as: UTF8.self)
+    }
+
+    /// Whether the media type is `expected` (lower case): `mediaType == expected` without
+    /// building a string, for the check made on every form post.
+    public func hasMediaType(_ expected: StaticString) -> Bool {
+        guard let contentType = headers["Content-Type"] else { return false }
+        let expected = UnsafeBufferPointer(start: expected.utf8Start, count: expected.utf8CodeUnitCount)
+        return Self.mediaTypeBytes(of: contentType).elementsEqual(expected)
+    }
+
+    /// The content type's bytes up to its parameters, blanks dropped, ASCII lower-cased.
+    private static func mediaTypeBytes(of contentType: String) -> some Sequence<UInt8> {
+        contentType.utf8.lazy
+            .prefix { $0 != UInt8(ascii: ";") }
+            .filter { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+            .map { $0 &- UInt8(ascii: "A") < 26 ? $0 | 0x20 : $0 }
     }
 
     private static func split(_ target: String) throws(HTTPServerError) -> (path: String, query: String?) {

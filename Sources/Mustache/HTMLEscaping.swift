@@ -11,6 +11,13 @@ public enum HTMLEscaping {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// Appends `text`'s UTF-8 to `output`, escaped as `escape(_:)` does, without building a
+    /// `String` in between.
+    public static func append(escaping text: String, to output: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { Renderer.appendEscaped($0, to: &output) }
+    }
+
     static func needsEscaping(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
             || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")

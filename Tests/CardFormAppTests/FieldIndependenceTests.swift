@@ -8,7 +8,9 @@ import Testing
     static let defaults = try! FormResources.load(.init())
 
     @Test func withTheShippedTemplatesEveryFieldButTheCountryStandsAlone() {
-        #expect(Self.defaults.independentFields == Set(FieldType.allCases).subtracting([.countryCode]))
+        #expect(Set(Self.defaults.independentFields.keys) == Set(FieldType.allCases).subtracting([.countryCode]))
+        // Rendered alone, the card number's block needs its field and the strings, nothing else.
+        #expect(Self.defaults.independentFields[.cardNumber] == ["fields", "t"])
     }
 
     @Test(arguments: [
@@ -21,7 +23,7 @@ import Testing
         var sources = Self.defaults.templates.templates.mapValues(\.source)
         sources[name] = source
         let library = try TemplateLibrary(templates: sources)
-        #expect(FieldIndependence.fields(in: library) == expected)
+        #expect(Set(FieldIndependence.fields(in: library).keys) == expected)
     }
 
     /// The block rendered alone must leave the page exactly as the whole-form render would: the same
@@ -51,5 +53,10 @@ import Testing
         let full = try renderer.fragments(entry, record: &whole, pageID: pageID, revision: 0, echo: echo)
         #expect(fast == full)
         #expect(alone.pages == whole.pages)
+        // …and the block really was rendered alone, not handed back to the whole-form render.
+        var page = try #require(record.page(pageID))
+        let view = FormView(session: record.session, token: "t", resources: resources, context: PageContext(pageID: pageID))
+        let keys = try #require(resources.independentFields[type])
+        #expect(try renderer.fieldBlockAlone(type, data: view.data(only: type, reading: keys), page: &page, echo: echo) == fast)
     }
 }

@@ -102,6 +102,9 @@ import Testing
         for line in harness.logs.all {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             #expect(Set(object.keys).isSubset(of: allowed), "unexpected keys in \(object.keys.sorted())")
+            let timestamp = try #require(object["ts"] as? String)
+            #expect(timestamp.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/) != nil, "\(timestamp)")
+            if let session = object["session"] { #expect((session as? String).map { $0.count == 6 && id.hasPrefix($0) } == true) }
         }
     }
 }

@@ -108,7 +108,10 @@ extension CardSession {
             if state.record?.networks.isEmpty == true { state.record = nil }
         }
         if !digits.isEmpty {
-            state.possible = CardNumberRule.possibleNetworks(digits, binRecord: state.record)
+            // The prefix rules read the first 8 digits only, so the same BIN with the same BIN data
+            // gives the same networks: most keystrokes past the 8th digit skip the rules.
+            let unchanged = state.bin == networks.bin && state.record == networks.record && !networks.possible.isEmpty
+            state.possible = unchanged ? networks.possible : CardNumberRule.possibleNetworks(digits, binRecord: state.record)
             state.detected = state.record == nil ? [state.possible[0]] : state.possible
         }
         let allowed = configuration.orderedAllowedCardNetworks

@@ -14,8 +14,11 @@ struct FormResources: Sendable {
     /// By lower-case language tag (`en`, `fr`…); every language of `catalogs`.
     let languages: [String: LanguagePack]
     /// Fields whose data only their own block template reads (see `FieldIndependence`): a
-    /// keystroke that changes nothing but such a field's value re-renders that block alone.
-    let independentFields: Set<FieldType>
+    /// keystroke that changes nothing but such a field's value re-renders that block alone, from
+    /// data holding only the top-level keys the block reads.
+    let independentFields: [FieldType: Set<String>]
+    /// Each network's badge URL (`icons/<network>.svg`, else `icons/other.svg`).
+    let networkIcons: [CardNetwork: String]
 
     /// Where the files come from.
     struct Sources: Sendable, Equatable {
@@ -45,13 +48,18 @@ struct FormResources: Sendable {
         for language in catalogs.languages {
             languages[language] = LanguagePack(language: language, catalog: catalogs.catalog(for: language))
         }
+        let icons = Dictionary(uniqueKeysWithValues: CardNetwork.allCases.map { network in
+            (network, assets.url(for: "icons/\(network.kebabName).svg") ?? assets.url(for: "icons/other.svg") ?? "")
+        })
         return FormResources(
             templates: library, assets: assets, catalogs: catalogs, languages: languages,
-            independentFields: FieldIndependence.fields(in: library))
+            independentFields: FieldIndependence.fields(in: library), networkIcons: icons)
     }
 
     /// The pack for a session's BCP 47 locale (`fr-CA` → `fr`), English when there is none.
     func pack(for locale: String) -> LanguagePack {
+        // Most sessions name a language exactly as its catalog does (`en`, `fr`): no rewriting.
+        if let pack = languages[locale] { return pack }
         var tag = locale.lowercased().replacing("_", with: "-")
         while true {
             if let pack = languages[tag] { return pack }

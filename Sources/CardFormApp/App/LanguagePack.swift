@@ -12,6 +12,9 @@ struct LanguagePack: Sendable {
     /// Every country as `{value, label}`, sorted by its name in this language.
     let countryOptions: [TemplateValue]
     let isRightToLeft: Bool
+    /// Each field's data as far as the language decides it (`FormView.basics`): a keystroke's
+    /// render starts from a copy instead of looking every string up again.
+    let fieldBasics: [FieldType: [String: TemplateValue]]
 
     init(language: String, catalog: MessageCatalog) {
         self.language = language
@@ -23,6 +26,7 @@ struct LanguagePack: Sendable {
             .sorted { $0.name.compare($1.name, locale: locale) == .orderedAscending }
             .map { TemplateValue.object(["value": .string($0.code), "label": .string($0.name)]) }
         isRightToLeft = Locale.Language(identifier: language).characterDirection == .rightToLeft
+        fieldBasics = Dictionary(uniqueKeysWithValues: FieldType.allCases.map { ($0, FormView.basics($0, catalog: catalog)) })
     }
 
     /// The string for `key` with `{param}`s filled, or `nil` when no layer has it.

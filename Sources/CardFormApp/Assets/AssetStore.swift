@@ -1,16 +1,22 @@
 /// One static file served under a content-hashed name.
 struct Asset: Sendable, Equatable {
     /// Path relative to `Public/`: `cardform.css`, `icons/visa.svg`.
-    var path: String
-    var bytes: [UInt8]
+    let path: String
+    let bytes: [UInt8]
     /// 16 hex digits of the content's hash: part of the URL and the ETag.
-    var hash: String
-    var contentType: String
-
+    let hash: String
+    let contentType: String
     /// `/assets/cardform.1a2b….css`: changes whenever a byte does, so it can be cached forever.
-    var url: String {
+    /// Stored, not computed: pages and keystrokes ask for icon URLs on every render.
+    let url: String
+
+    init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+        self.hash = AssetStore.hash(bytes)
+        self.contentType = AssetStore.contentType(of: path)
         let (stem, ext) = AssetStore.split(path)
-        return "/assets/\(stem).\(hash)\(ext)"
+        self.url = "/assets/\(stem).\(hash)\(ext)"
     }
 }
 
@@ -21,7 +27,7 @@ struct AssetStore: Sendable {
 
     init(layer: FileLayer) {
         for (path, bytes) in layer.files {
-            let asset = Asset(path: path, bytes: bytes, hash: Self.hash(bytes), contentType: Self.contentType(of: path))
+            let asset = Asset(path: path, bytes: bytes)
             byPath[path] = asset
             byURL[asset.url] = asset
         }

@@ -17,11 +17,16 @@ struct BlockTree {
     }
 
     let html: [UInt8]
-    private(set) var blocks: [Block] = []
+    let blocks: [Block]
 
     init(html: String) {
-        self.html = Array(html.utf8)
-        scan()
+        self.init(bytes: Array(html.utf8))
+    }
+
+    /// The blocks of UTF-8 markup (a render straight from `TemplateLibrary.render(_:data:into:)`).
+    init(bytes: [UInt8]) {
+        self.html = bytes
+        self.blocks = bytes.withUnsafeBufferPointer { BlockScanner(html: $0).scan() }
     }
 
     /// The HTML of block `index`, as text.
@@ -68,8 +73,19 @@ struct BlockTree {
         }
         return false
     }
+}
 
-    // MARK: - Scanning
+/// The scan behind `BlockTree`: a small tag tokenizer over the markup's bytes (read through a
+/// buffer pointer: this runs on every keystroke).
+private struct BlockScanner {
+    typealias Block = BlockTree.Block
+
+    let html: UnsafeBufferPointer<UInt8>
+    var blocks: [Block] = []
+
+    init(html: UnsafeBufferPointer<UInt8>) {
+        self.html = html
+    }
 
     private struct OpenElement {
         /// The tag name's `tagKey`: comparing numbers, not byte slices, keeps the scan free of
@@ -78,7 +94,7 @@ struct BlockTree {
         var block: Int?
     }
 
-    private mutating func scan() {
+    consuming func scan() -> [Block] {
         var stack: [OpenElement] = []
         var names: [String: Int] = [:]
         var i = 0
@@ -91,7 +107,7 @@ struct BlockTree {
             } else if next == UInt8(ascii: "/") {
                 let nameEnd = tagNameEnd(from: i + 2)
                 let name = tagKey(i + 2, nameEnd)
-                let close = (find(Self.tagClose, from: nameEnd) ?? (n - 1)) + 1
+                let close = (find(UInt8(ascii: ">"), from: nameEnd) ?? (n - 1)) + 1
                 if let match = stack.lastIndex(where: { $0.tag == name }) {
                     // Elements left open inside end where this end tag starts (HTML's implied ends).
                     while stack.count > match + 1 {
@@ -103,7 +119,7 @@ struct BlockTree {
             } else if isLetter(next) {
                 i = openTag(at: i, stack: &stack, names: &names)
             } else if next == UInt8(ascii: "!") || next == UInt8(ascii: "?") {
-                i = (find(Self.tagClose, from: i) ?? (n - 1)) + 1
+                i = (find(UInt8(ascii: ">"), from: i) ?? (n - 1)) + 1
             } else {
                 i += 1
             }
@@ -111,6 +127,7 @@ struct BlockTree {
         while let open = stack.popLast() {
             if let block = open.block { blocks[block].range = blocks[block].range.lowerBound..<n }
         }
+        return blocks
     }
 
     /// Reads one start tag at `start`; returns where scanning continues.
@@ -130,9 +147,9 @@ struct BlockTree {
         if selfClosing || Self.voidElements.contains(tag) { return end }
         if Self.rawTextElements.contains(tag) {
             // Script, style and textarea bodies are text: skip to their end tag.
-            let closing = Array("</".utf8) + lowercased(html[(start + 1)..<nameEnd])
+            let closing = Array("</".utf8) + html[(start + 1)..<nameEnd].map(lowered)
             while end < html.count, !startsCaseInsensitive(with: closing, at: end) { end += 1 }
-            let close = (find(Self.tagClose, from: end) ?? (html.count - 1)) + 1
+            let close = (find(UInt8(ascii: ">"), from: end) ?? (html.count - 1)) + 1
             if let blockIndex { blocks[blockIndex].range = start..<close }
             return close
         }
@@ -154,42 +171,45 @@ struct BlockTree {
             if isSpace(byte) || byte == UInt8(ascii: "/") { i += 1; continue }
             let nameStart = i
             while i < n, !isSpace(html[i]), html[i] != UInt8(ascii: "="), html[i] != UInt8(ascii: ">") { i += 1 }
-            let name = html[nameStart..<i]
+            let isBlock = isBlockAttribute(nameStart..<i)
             while i < n, isSpace(html[i]) { i += 1 }
             guard i < n, html[i] == UInt8(ascii: "=") else { continue }
             i += 1
             while i < n, isSpace(html[i]) { i += 1 }
             var valueRange = i..<i
             if i < n, html[i] == UInt8(ascii: "\"") || html[i] == UInt8(ascii: "'") {
-                let quote = html[i]
-                let close = html[(i + 1)...].firstIndex(of: quote) ?? n
+                let close = find(html[i], from: i + 1) ?? n
                 valueRange = (i + 1)..<close
                 i = min(close + 1, n)
             } else {
                 while i < n, !isSpace(html[i]), html[i] != UInt8(ascii: ">") { i += 1 }
                 valueRange = valueRange.lowerBound..<i
             }
-            if lowercased(name) == Self.blockAttribute[...] {
-                block = String(decoding: html[valueRange], as: UTF8.self)
+            if isBlock {
+                block = String(decoding: UnsafeBufferPointer(rebasing: html[valueRange]), as: UTF8.self)
             }
         }
         return (n, block, false)
     }
 
     private static let blockAttribute = Array("data-cf-block".utf8)
-    private static let voidElements: Set<UInt64> = Set(
+
+    /// Whether the attribute name at `range` is `data-cf-block` in any case; lengths first.
+    private func isBlockAttribute(_ range: Range<Int>) -> Bool {
+        range.count == Self.blockAttribute.count
+            && zip(html[range], Self.blockAttribute).allSatisfy { lowered($0) == $1 }
+    }
+
+    // Arrays, not sets: a dozen integer compares cost less than hashing the tag once.
+    private static let voidElements: [UInt64] =
         ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]
             .map { FNV1a.hash($0.utf8) }
-    )
-    private static let rawTextElements: Set<UInt64> = Set(["script", "style", "textarea", "title"].map { FNV1a.hash($0.utf8) })
+    private static let rawTextElements: [UInt64] = ["script", "style", "textarea", "title"].map { FNV1a.hash($0.utf8) }
 
     /// The tag name in `start..<end` as a number: FNV-1a of its bytes in lower case.
     private func tagKey(_ start: Int, _ end: Int) -> UInt64 {
         var hasher = FNV1a()
-        for index in start..<end {
-            let byte = html[index]
-            hasher.combine(byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte)
-        }
+        for index in start..<end { hasher.combine(lowered(html[index])) }
         return hasher.value
     }
 
@@ -203,13 +223,20 @@ struct BlockTree {
 
     private static let commentOpen = Array("<!--".utf8)
     private static let commentClose = Array("-->".utf8)
-    private static let tagClose = Array(">".utf8)
+
+    private func find(_ byte: UInt8, from start: Int) -> Int? {
+        var i = start
+        while i < html.count {
+            if html[i] == byte { return i }
+            i += 1
+        }
+        return nil
+    }
 
     private func find(_ needle: [UInt8], from start: Int) -> Int? {
         var i = start
-        let first = needle[0]
         while i + needle.count <= html.count {
-            if html[i] == first, html[i..<(i + needle.count)].elementsEqual(needle) { return i }
+            if starts(with: needle, at: i) { return i }
             i += 1
         }
         return nil
@@ -220,16 +247,10 @@ struct BlockTree {
     }
 
     private func startsCaseInsensitive(with prefix: [UInt8], at index: Int) -> Bool {
-        guard index + prefix.count <= html.count else { return false }
-        return lowercased(html[index..<(index + prefix.count)]).elementsEqual(prefix)
+        index + prefix.count <= html.count && html[index..<(index + prefix.count)].elementsEqual(prefix) { lowered($0) == $1 }
     }
 
-    private func lowercased(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        bytes.contains(where: { $0 >= 0x41 && $0 <= 0x5A })
-            ? ArraySlice(bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 })
-            : bytes
-    }
-
+    private func lowered(_ byte: UInt8) -> UInt8 { byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte }
     private func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
     private func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C }
 }
@@ -240,6 +261,15 @@ struct FNV1a {
 
     mutating func combine<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         for byte in bytes { combine(byte) }
+    }
+
+    /// A rendered block's bytes: read through a buffer pointer, without a bounds check per byte.
+    mutating func combine(_ bytes: ArraySlice<UInt8>) {
+        bytes.withUnsafeBufferPointer { buffer in
+            var value = self.value
+            for byte in buffer { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+            self.value = value
+        }
     }
 
     mutating func combine(_ byte: UInt8) {

@@ -57,15 +57,29 @@ enum FragmentDiff {
         next.hashes = hashes
         guard !chosen.isEmpty else { return ("", next) }
         next.revision += 1
-        var body = ""
+        var body: [UInt8] = []
+        body.reserveCapacity(chosen.reduce(0) { $0 + tree.blocks[$1].range.count + 160 })
         for index in chosen {
-            body += "<template data-cf-block=\"\(HTMLEscaping.escape(tree.blocks[index].key))\" data-cf-rev=\"\(next.revision)\""
+            body.append(contentsOf: #"<template data-cf-block=""#.utf8)
+            HTMLEscaping.append(escaping: tree.blocks[index].key, to: &body)
+            body.append(contentsOf: #"" data-cf-rev=""#.utf8)
+            body.append(contentsOf: String(next.revision).utf8)
+            body.append(UInt8(ascii: "\""))
             if index == echoBlock, let echo {
-                body += " data-cf-field=\"\(HTMLEscaping.escape(echo.field))\" data-cf-value=\"\(HTMLEscaping.escape(echo.value))\""
-                body += " data-cf-caret=\"\(echo.caret)\" data-cf-seq=\"\(echo.seq)\""
+                body.append(contentsOf: #" data-cf-field=""#.utf8)
+                HTMLEscaping.append(escaping: echo.field, to: &body)
+                body.append(contentsOf: #"" data-cf-value=""#.utf8)
+                HTMLEscaping.append(escaping: echo.value, to: &body)
+                body.append(contentsOf: #"" data-cf-caret=""#.utf8)
+                body.append(contentsOf: String(echo.caret).utf8)
+                body.append(contentsOf: #"" data-cf-seq=""#.utf8)
+                body.append(contentsOf: String(echo.seq).utf8)
+                body.append(UInt8(ascii: "\""))
             }
-            body += ">" + tree.text(of: index) + "</template>\n"
+            body.append(UInt8(ascii: ">"))
+            body.append(contentsOf: tree.html[tree.blocks[index].range])
+            body.append(contentsOf: "</template>\n".utf8)
         }
-        return (body, next)
+        return (String(decoding: body, as: UTF8.self), next)
     }
 }

@@ -27,7 +27,9 @@ enum Route: Equatable {
     case shellEvent(id: Substring, event: Substring)
 
     init?(method: HTTPMethod, path: String) {
-        let parts = Array(path.split(separator: "/", omittingEmptySubsequences: false).dropFirst())
+        // Split as bytes (`/` is one byte in UTF-8, never part of another character): a split by
+        // Characters would run grapheme breaking on every request.
+        let parts = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst().map(Substring.init)
         if parts.first == "shell" {
             guard let route = Self.shell(method, parts) else { return nil }
             self = route

@@ -30,47 +30,108 @@ struct Logger: Sendable {
         self.sink = sink
     }
 
-    /// Writes one line: `{"ts": …, "event": …, key: value…}`.
+    /// Writes one line: `{"ts": …, "event": …, key: value…}`. Built as bytes: this runs for every
+    /// request.
     func log(_ event: StaticString, _ fields: KeyValuePairs<StaticString, Value> = [:]) {
-        var line = "{\"ts\":\"" + Self.timestamp() + "\",\"event\":" + Self.quoted("\(event)")
+        var line: [UInt8] = []
+        line.reserveCapacity(160)
+        line.append(contentsOf: #"{"ts":""#.utf8)
+        Self.appendTimestamp(to: &line)
+        line.append(contentsOf: #"","event":"#.utf8)
+        Self.appendQuoted(event, to: &line)
         for (key, value) in fields {
-            line += "," + Self.quoted("\(key)") + ":" + Self.render(value)
+            line.append(UInt8(ascii: ","))
+            Self.appendQuoted(key, to: &line)
+            line.append(UInt8(ascii: ":"))
+            Self.append(value, to: &line)
         }
-        sink(line + "}\n")
+        line.append(contentsOf: "}\n".utf8)
+        sink(String(decoding: line, as: UTF8.self))
     }
 
-    private static func render(_ value: Value) -> String {
+    private static func append(_ value: Value, to line: inout [UInt8]) {
         switch value {
-        case .int(let number): String(number)
-        case .bool(let flag): flag ? "true" : "false"
-        case .text(let text): quoted("\(text)")
-        case .idPrefix(let id): quoted(String(id.prefix(6).filter { $0.isLetter || $0.isNumber }))
+        case .int(let number): line.append(contentsOf: String(number).utf8)
+        case .bool(let flag): line.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .text(let text): appendQuoted(text, to: &line)
+        case .idPrefix(let id):
+            line.append(UInt8(ascii: "\""))
+            for byte in id.utf8.prefix(6) where isIDByte(byte) { line.append(byte) }
+            line.append(UInt8(ascii: "\""))
         }
+    }
+
+    /// Identifiers are ASCII letters and digits; anything else is left out.
+    private static func isIDByte(_ byte: UInt8) -> Bool {
+        (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10
     }
 
     /// JSON string quoting for our own constant texts (which hold no control characters).
-    private static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            if scalar == "\"" || scalar == "\\" { result.unicodeScalars.append("\\") }
-            result.unicodeScalars.append(scalar)
+    private static func appendQuoted(_ text: StaticString, to line: inout [UInt8]) {
+        line.append(UInt8(ascii: "\""))
+        text.withUTF8Buffer { bytes in
+            for byte in bytes {
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { line.append(UInt8(ascii: "\\")) }
+                line.append(byte)
+            }
         }
-        return result + "\""
+        line.append(UInt8(ascii: "\""))
     }
 
     /// `2026-11-29T13:11:01.403Z`, written by hand: Foundation's date formatting is too slow for a
-    /// line per request.
-    private static func timestamp() -> String {
+    /// line per request, and `gmtime_r` takes the time-zone lock.
+    private static func appendTimestamp(to line: inout [UInt8]) {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
-        var parts = tm()
-        var seconds = now.tv_sec
-        gmtime_r(&seconds, &parts)
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : String(value) }
-        let millis = Int(now.tv_nsec / 1_000_000)
-        let fraction = millis < 10 ? "00\(millis)" : millis < 100 ? "0\(millis)" : String(millis)
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
-            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)).\(fraction)Z"
+        let seconds = Int(now.tv_sec)
+        let (year, month, day) = civilDate(daysSinceEpoch: seconds.floorDivided(by: 86_400))
+        let time = seconds - seconds.floorDivided(by: 86_400) * 86_400
+        appendDigits(year, count: 4, to: &line)
+        line.append(UInt8(ascii: "-"))
+        appendDigits(month, count: 2, to: &line)
+        line.append(UInt8(ascii: "-"))
+        appendDigits(day, count: 2, to: &line)
+        line.append(UInt8(ascii: "T"))
+        appendDigits(time / 3600, count: 2, to: &line)
+        line.append(UInt8(ascii: ":"))
+        appendDigits(time / 60 % 60, count: 2, to: &line)
+        line.append(UInt8(ascii: ":"))
+        appendDigits(time % 60, count: 2, to: &line)
+        line.append(UInt8(ascii: "."))
+        appendDigits(Int(now.tv_nsec) / 1_000_000, count: 3, to: &line)
+        line.append(UInt8(ascii: "Z"))
+    }
+
+    /// The proleptic Gregorian date of a day counted from 1970-01-01 (the usual era arithmetic:
+    /// 400-year eras of 146 097 days, years starting in March so that leap days come last).
+    static func civilDate(daysSinceEpoch days: Int) -> (year: Int, month: Int, day: Int) {
+        let shifted = days + 719_468
+        let era = shifted.floorDivided(by: 146_097)
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    /// `value` in decimal, zero-padded to `count` digits.
+    private static func appendDigits(_ value: Int, count: Int, to line: inout [UInt8]) {
+        var divisor = 1
+        for _ in 1..<count { divisor *= 10 }
+        while divisor > 0 {
+            line.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
+        }
+    }
+}
+
+private extension Int {
+    /// Division rounding towards minus infinity (times before 1970 stay in the right day).
+    func floorDivided(by divisor: Int) -> Int {
+        let quotient = self / divisor
+        return (self % divisor < 0) ? quotient - 1 : quotient
     }
 }
 

@@ -24,7 +24,7 @@ enum RandomToken {
 
     /// Whether `text` has the shape `make128()` produces (checked before any lookup).
     static func isWellFormed(_ text: Substring) -> Bool {
-        text.utf8.count == 26 && text.utf8.allSatisfy { alphabet.contains($0) }
+        text.utf8.count == 26 && text.utf8.allSatisfy { ($0 &- UInt8(ascii: "a")) < 26 || ($0 &- UInt8(ascii: "2")) < 6 }
     }
 
     /// Compares two secrets in time independent of where they first differ.

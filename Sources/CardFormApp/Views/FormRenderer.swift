@@ -36,12 +36,12 @@ struct FormRenderer {
         let resync = known == nil || revision != page.revision
         if !announcement.isEmpty { page.announcement = announcement }
         let view = view(entry, record, pageID: pageID, noscript: false, announcement: page.announcement)
-        if !resync, announcement.isEmpty, let field = onlyField, resources.independentFields.contains(field),
-           let body = try fieldBlockAlone(field, data: view.data(only: field), page: &page, echo: echo) {
+        if !resync, announcement.isEmpty, let field = onlyField, let keys = resources.independentFields[field],
+           let body = try fieldBlockAlone(field, data: view.data(only: field, reading: keys), page: &page, echo: echo) {
             record.remember(page)
             return body
         }
-        let tree = BlockTree(html: try resources.templates.render("form", data: view.data()))
+        let tree = BlockTree(bytes: try render("form", data: view.data()))
         let (body, next) = FragmentDiff.respond(to: tree, page: page, echo: echo, resync: resync)
         record.remember(next)
         return body
@@ -50,19 +50,36 @@ struct FormRenderer {
     /// The edited field's block rendered on its own, when the page holds exactly one block of that
     /// name (an empty answer when even that block is unchanged, as a CVV keystroke leaves it); nil
     /// sends the caller to the whole-form render.
-    private func fieldBlockAlone(
+    func fieldBlockAlone(
         _ field: FieldType, data: TemplateValue, page: inout PageState, echo: FieldEcho?
     ) throws(TemplateError) -> String? {
         let key = field.rawValue
         guard page.hashes[key] != nil, page.hashes[key + "#2"] == nil else { return nil }
-        let tree = BlockTree(html: try resources.templates.render("blocks/" + field.kebabName, data: data))
-        guard tree.blocks.count == 1, tree.blocks[0].key == key else { return nil }
+        let tree = BlockTree(bytes: try render("blocks/" + field.kebabName, data: data))
+        // Exactly that block, and nothing but blanks around it: markup outside it would belong to
+        // whatever block holds it on the page, which this render does not update.
+        guard tree.blocks.count == 1, tree.blocks[0].key == key,
+              tree.html[..<tree.blocks[0].range.lowerBound].allSatisfy(Self.isBlank),
+              tree.html[tree.blocks[0].range.upperBound...].allSatisfy(Self.isBlank)
+        else { return nil }
         var (body, next) = FragmentDiff.respond(to: tree, page: page, echo: echo, resync: false)
         // Only this block was rendered: every other block keeps what the page already holds.
+        let own = next.hashes[key]
         next.hashes = page.hashes
-        next.hashes[key] = tree.ownHash(of: 0)
+        next.hashes[key] = own
         page = next
         return body
+    }
+
+    /// A template's output as UTF-8, for `BlockTree`: no `String` in between.
+    private func render(_ name: String, data: TemplateValue) throws(TemplateError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        try resources.templates.render(name, data: data, into: &bytes)
+        return bytes
+    }
+
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C
     }
 
     /// The page shown where there is no usable session: 404 (unknown) or 410 (expired).

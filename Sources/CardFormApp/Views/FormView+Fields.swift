@@ -3,32 +3,22 @@ import Mustache
 
 extension FormView {
     /// One field's data (`fields.<name>`): hooks, strings, value, error, and per-field extras.
+    /// Starts from what the language alone decides (`LanguagePack.fieldBasics`), built once.
     func field(_ field: FieldType) -> TemplateValue {
         let name = field.rawValue
         let options = configuration.options(for: field)
         let error = session.fieldErrors.first { $0.field == field }
-        let guide = options.guideText ?? guideText(field)
-        var describedBy = "\(name)-error"
-        if guide != nil { describedBy += " \(name)-guide" }
-        var object: [String: TemplateValue] = [
-            "name": .string(name),
-            "id": .string("cf-\(name)"),
-            "errorId": .string("\(name)-error"),
-            "guideId": .string("\(name)-guide"),
-            "describedBy": .string(describedBy),
-            "label": .string(options.label ?? label(field)),
-            "placeholder": .string(options.placeholder ?? pack.string("placeholder.\(name)") ?? ""),
-            "value": .string(session.value(for: field)),
-            "autocomplete": .string(field.autocomplete),
-            "inputmode": .string(Self.inputMode(field)),
-            "type": .string(Self.inputType(field)),
-            "required": .bool(isRequired(field)),
-            "disabled": .bool(options.disabled || session.isLoading || !session.phase.acceptsInput),
-            "invalid": .bool(error != nil),
-            "ariaInvalid": .string(error != nil ? "true" : "false"),
-            "autoCapitalise": .bool(options.autoCapitalise ?? Self.capitalisesByDefault(field)),
-        ]
-        if let guide { object["guideText"] = .string(guide) }
+        var object = pack.fieldBasics[field] ?? [:]
+        if let label = options.label ?? label(field) { object["label"] = .string(label) }
+        if let placeholder = options.placeholder { object["placeholder"] = .string(placeholder) }
+        if let guide = options.guideText ?? guideText(field) { object["guideText"] = .string(guide) }
+        if object["guideText"] != nil { object["describedBy"] = .string("\(name)-error \(name)-guide") }
+        object["value"] = .string(session.value(for: field))
+        object["required"] = .bool(isRequired(field))
+        object["disabled"] = .bool(options.disabled || session.isLoading || !session.phase.acceptsInput)
+        object["invalid"] = .bool(error != nil)
+        object["ariaInvalid"] = .string(error != nil ? "true" : "false")
+        object["autoCapitalise"] = .bool(options.autoCapitalise ?? Self.capitalisesByDefault(field))
         if let error {
             object["error"] = .string(session.message(for: error))
             object["errorCode"] = .string(error.issue.code)
@@ -47,6 +37,28 @@ extension FormView {
         default: break
         }
         return .object(object)
+    }
+
+    /// What a field's data holds whatever the session: names, ids, input attributes, and the
+    /// language's label, placeholder and guide (a session's options or country may replace them).
+    static func basics(_ field: FieldType, catalog: MessageCatalog) -> [String: TemplateValue] {
+        let name = field.rawValue
+        var object: [String: TemplateValue] = [
+            "name": .string(name),
+            "id": .string("cf-\(name)"),
+            "errorId": .string("\(name)-error"),
+            "guideId": .string("\(name)-guide"),
+            "describedBy": .string("\(name)-error"),
+            "label": .string(catalog.string("label.\(name)") ?? name),
+            "placeholder": .string(catalog.string("placeholder.\(name)") ?? ""),
+            "autocomplete": .string(field.autocomplete),
+            "inputmode": .string(inputMode(field)),
+            "type": .string(inputType(field)),
+        ]
+        if let guide = catalog.string("guide.\(name)") { object["guideText"] = .string(guide) }
+        // Room for what `field(_:)` adds to its copy, so that copy never grows and rehashes.
+        object.reserveCapacity(32)
+        return object
     }
 
     /// The badges inside the card-number field: every available network (both badges for an
@@ -95,11 +107,11 @@ extension FormView {
         })
     }
 
-    /// The label: the catalog's, following the selected country for postal code, state and city
-    /// (a country's own key first: `label.postalCode.GB` is "Postcode").
-    private func label(_ field: FieldType) -> String {
+    /// The label for postal code, state and city, which follows the selected country (a country's
+    /// own key first: `label.postalCode.GB` is "Postcode"); nil keeps the language's label.
+    private func label(_ field: FieldType) -> String? {
         let name = field.rawValue
-        guard [.postalCode, .state, .city].contains(field) else { return pack.string("label.\(name)") ?? name }
+        guard [.postalCode, .state, .city].contains(field) else { return nil }
         if let country = session.country {
             if let own = pack.string("label.\(name).\(country.code)") { return own }
             if let key = BillingRules.labelKeys(for: country)[field], let kind = pack.string("label.\(key)") { return kind }
@@ -107,11 +119,13 @@ extension FormView {
         return pack.string("label.\(name).default") ?? pack.string("label.city.city") ?? name
     }
 
-    /// Guide text from the catalog: the CVV's follows the network (Amex prints it on the front).
+    /// The CVV's guide follows the network (Amex prints it on the front); nil keeps the
+    /// language's guide for the field, if any.
     private func guideText(_ field: FieldType) -> String? {
-        if field == .cvv, session.selectedNetwork == .amex { return pack.string("guide.cvvAmex") }
-        if field == .cvv, session.selectedNetwork == nil { return pack.string("guide.cvvAny") }
-        return pack.string("guide.\(field.rawValue)")
+        guard field == .cvv else { return nil }
+        if session.selectedNetwork == .amex { return pack.string("guide.cvvAmex") }
+        if session.selectedNetwork == nil { return pack.string("guide.cvvAny") }
+        return nil
     }
 
     /// Whether the field is marked required: the merchant's word, else the country's for city,

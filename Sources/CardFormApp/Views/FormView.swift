@@ -35,43 +35,75 @@ struct FormView {
 
     var configuration: SessionConfiguration { session.configuration }
 
-    /// The whole data object for `page` and `form`; `only` limits `fields` to one field (its block
-    /// rendered alone reads no other, see `FieldIndependence`).
-    func data(only: FieldType? = nil) -> TemplateValue {
-        var fields: [String: TemplateValue] = [:]
-        for field in configuration.configuredFields where only == nil || field == only { fields[field.rawValue] = self.field(field) }
-        var root: [String: TemplateValue] = [
-            "lang": .string(configuration.locale),
-            "dir": .string(pack.isRightToLeft ? "rtl" : "ltr"),
-            "title": .string(pack.string("ui.title") ?? "Payment"),
-            "session": [
-                "id": .string(session.id), "action": .string("/s/\(session.id)"),
-                "token": .string(token), "page": .string(context.pageID),
-                "parentOrigins": .string(configuration.allowedOrigins.joined(separator: " ")),
-            ],
-            "assets": assets,
-            "t": pack.strings,
-            "phase": [session.phase.rawValue: true],
-            "isLoading": .bool(session.isLoading),
-            "noscript": .bool(context.noscript),
-            "dev": .bool(context.dev),
-            "fields": .object(fields),
-            "submit": submit,
-            "errors": errors,
-            "state": state,
-        ]
-        if let cardNetwork { root["cardNetwork"] = cardNetwork }
-        if !configuration.activeBillingFields.isEmpty {
-            root["billing"] = ["legend": .string(pack.string("legend.billingAddress") ?? "")]
-        }
-        if let result { root["result"] = result }
-        if configuration.customerId != nil {
-            root["saveCard"] = [
-                "id": "cf-saveCard", "label": .string(pack.string("label.saveCard") ?? "Save this card"),
-                "disabled": .bool(!session.phase.acceptsInput),
-            ]
+    /// The whole data object for `page` and `form`. `only` limits `fields` to one field (its block
+    /// rendered alone reads no other, see `FieldIndependence`); `reading` limits the object to the
+    /// top-level keys a template reads (`TemplateLibrary.rootKeys(readBy:)`), so a keystroke
+    /// rendering one block builds none of the rest.
+    func data(only: FieldType? = nil, reading keys: Set<String>? = nil) -> TemplateValue {
+        var root: [String: TemplateValue] = [:]
+        if let keys {
+            for key in keys {
+                if let value = Self.rootEntries[key]?(self, only) { root[key] = value }
+            }
+        } else {
+            for (key, entry) in Self.rootEntries {
+                if let value = entry(self, only) { root[key] = value }
+            }
         }
         return .object(root)
+    }
+
+    /// Every top-level key the data can hold.
+    static var rootKeys: Set<String> { Set(rootEntries.keys) }
+
+    /// Every top-level key of the data (Templates/README.md), and how it is built; nil leaves the
+    /// key out.
+    private static let rootEntries: [String: @Sendable (FormView, FieldType?) -> TemplateValue?] = [
+        "lang": { view, _ in .string(view.configuration.locale) },
+        "dir": { view, _ in .string(view.pack.isRightToLeft ? "rtl" : "ltr") },
+        "title": { view, _ in .string(view.pack.string("ui.title") ?? "Payment") },
+        "session": { view, _ in view.sessionData },
+        "assets": { view, _ in view.assets },
+        "t": { view, _ in view.pack.strings },
+        "phase": { view, _ in [view.session.phase.rawValue: true] },
+        "isLoading": { view, _ in .bool(view.session.isLoading) },
+        "noscript": { view, _ in .bool(view.context.noscript) },
+        "dev": { view, _ in .bool(view.context.dev) },
+        "fields": { view, only in view.fields(only: only) },
+        "submit": { view, _ in view.submit },
+        "errors": { view, _ in view.errors },
+        "state": { view, _ in view.state },
+        "cardNetwork": { view, _ in view.cardNetwork },
+        "billing": { view, _ in view.billing },
+        "result": { view, _ in view.result },
+        "saveCard": { view, _ in view.saveCard },
+    ]
+
+    private func fields(only: FieldType?) -> TemplateValue {
+        var fields: [String: TemplateValue] = [:]
+        for field in configuration.configuredFields where only == nil || field == only { fields[field.rawValue] = self.field(field) }
+        return .object(fields)
+    }
+
+    private var sessionData: TemplateValue {
+        [
+            "id": .string(session.id), "action": .string("/s/\(session.id)"),
+            "token": .string(token), "page": .string(context.pageID),
+            "parentOrigins": .string(configuration.allowedOrigins.joined(separator: " ")),
+        ]
+    }
+
+    private var billing: TemplateValue? {
+        guard !configuration.activeBillingFields.isEmpty else { return nil }
+        return ["legend": .string(pack.string("legend.billingAddress") ?? "")]
+    }
+
+    private var saveCard: TemplateValue? {
+        guard configuration.customerId != nil else { return nil }
+        return [
+            "id": "cf-saveCard", "label": .string(pack.string("label.saveCard") ?? "Save this card"),
+            "disabled": .bool(!session.phase.acceptsInput),
+        ]
     }
 
     private var assets: TemplateValue {
@@ -164,6 +196,6 @@ struct FormView {
     }
 
     func icon(for network: CardNetwork) -> String {
-        resources.assets.url(for: "icons/\(network.kebabName).svg") ?? resources.assets.url(for: "icons/other.svg") ?? ""
+        resources.networkIcons[network] ?? ""
     }
 }
