@@ -88,7 +88,8 @@ measure() {
 # stop PID: stops one server and waits for it.
 stop() { kill -TERM "$1" 2>/dev/null || true; wait "$1" 2>/dev/null || true; }
 
-echo "wrk: $THREADS thread(s), $CONNECTIONS connections, $DURATION each, $ROUNDS rounds; ${BENCH_SCRIPT:-GET} $BENCH_PATH"
+target=${BENCH_SETUP:+paths from $BENCH_SETUP}
+echo "wrk: $THREADS thread(s), $CONNECTIONS connections, $DURATION each, $ROUNDS rounds; ${BENCH_SCRIPT:-GET} ${target:-$BENCH_PATH}"
 : > "$WORK/rounds"
 round=1
 while [ "$round" -le "$ROUNDS" ]; do

@@ -18,6 +18,11 @@ public enum HTMLEscaping {
         text.withUTF8 { Renderer.appendEscaped($0, to: &output) }
     }
 
+    /// Whether escaping leaves `text` as it is (it holds none of `& < > " '`).
+    public static func leavesUnchanged(_ text: String) -> Bool {
+        !text.utf8.contains(where: needsEscaping)
+    }
+
     static func needsEscaping(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
             || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")

@@ -26,37 +26,93 @@ import Testing
         #expect(Set(FieldIndependence.fields(in: library).keys) == expected)
     }
 
+    /// A session with its page open, typed into as the page script would.
+    struct Typing {
+        let resources: FormResources
+        let renderer: FormRenderer
+        let entry: SessionEntry
+        var record: SessionRecord
+        let pageID: String
+
+        init(resources: FormResources = FieldIndependenceTests.defaults, field: FieldType, before: String = "") throws {
+            self.resources = resources
+            let configuration = try SessionConfiguration.parse(Array(#"{"amount": 1000, "currency": "EUR"}"#.utf8))
+            let environment = SessionEnvironment(clock: .fixed(year: 2026, month: 11), catalogs: resources.catalogs)
+            entry = SessionEntry(
+                id: "s", token: "t", session: CardSession(id: "s", configuration: configuration, environment: environment),
+                now: .now, origin: .now)
+            renderer = FormRenderer(resources: resources, dev: false)
+            record = entry.state.withLock { $0 }
+            _ = record.session.update(field, value: before, caret: before.utf16.count)
+            _ = try renderer.page(entry, record: &record)
+            pageID = try #require(record.pages.last?.id)
+        }
+
+        /// Types `value`; when only the value changed, checks that the block alone answers exactly
+        /// what the whole-form render would, and leaves the page in the same state. Returns the
+        /// answer and whether the block went alone.
+        mutating func type(_ field: FieldType, _ value: String) throws -> (answer: String, alone: Bool) {
+            let update = record.session.update(field, value: value, caret: value.utf16.count)
+            let echo = field == .cvv ? nil : FieldEcho(field: field.rawValue, value: update.formatted.value, caret: update.formatted.caret, seq: 1)
+            let revision = record.page(pageID)?.revision
+            var whole = record
+            let full = try renderer.fragments(entry, record: &whole, pageID: pageID, revision: revision, echo: echo)
+            guard update.changes.subtracting([.value, .focus]).isEmpty else {
+                record = whole
+                return (full, false)
+            }
+            var alone = record
+            let fast = try renderer.fragments(entry, record: &alone, pageID: pageID, revision: revision, echo: echo, onlyField: field)
+            #expect(fast == full, "\(field) \(value)")
+            #expect(alone.pages == whole.pages, "\(field) \(value)")
+            // …and the block really did go alone, not through the whole-form render.
+            var page = try #require(record.page(pageID))
+            let view = FormView(session: record.session, token: "t", resources: resources, context: PageContext(pageID: pageID))
+            #expect(try renderer.fieldBlockAlone(field, view: view, page: &page, echo: echo) == fast, "\(field) \(value)")
+            record = whole
+            return (fast, true)
+        }
+    }
+
     /// The block rendered alone must leave the page exactly as the whole-form render would: the same
     /// answer and the same remembered hashes.
     @Test(arguments: [
         ("cardNumber", "4242", "4242 4242"), ("cardholderName", "", "ada lovel"), ("expiryDate", "", "1"), ("cvv", "1", "12"),
     ])
     func aFieldsBlockAloneAnswersWhatTheWholeFormWould(field: String, before: String, value: String) throws {
-        let resources = Self.defaults
-        let configuration = try SessionConfiguration.parse(Array(#"{"amount": 1000, "currency": "EUR"}"#.utf8))
-        let environment = SessionEnvironment(clock: .fixed(year: 2026, month: 11), catalogs: resources.catalogs)
-        let entry = SessionEntry(
-            id: "s", token: "t", session: CardSession(id: "s", configuration: configuration, environment: environment),
-            now: .now, origin: .now)
-        let renderer = FormRenderer(resources: resources, dev: false)
-        var record = entry.state.withLock { $0 }
         let type = try #require(FieldType(rawValue: field))
-        _ = record.session.update(type, value: before, caret: before.utf16.count)
-        _ = try renderer.page(entry, record: &record)
-        let pageID = try #require(record.pages.last?.id)
-        let update = record.session.update(type, value: value, caret: value.utf16.count)
-        #expect(update.changes.subtracting([.value, .focus]).isEmpty)
-        let echo = type == .cvv ? nil : FieldEcho(field: field, value: update.formatted.value, caret: update.formatted.caret, seq: 1)
-        var alone = record
-        var whole = record
-        let fast = try renderer.fragments(entry, record: &alone, pageID: pageID, revision: 0, echo: echo, onlyField: type)
-        let full = try renderer.fragments(entry, record: &whole, pageID: pageID, revision: 0, echo: echo)
-        #expect(fast == full)
-        #expect(alone.pages == whole.pages)
-        // …and the block really was rendered alone, not handed back to the whole-form render.
-        var page = try #require(record.page(pageID))
-        let view = FormView(session: record.session, token: "t", resources: resources, context: PageContext(pageID: pageID))
-        let keys = try #require(resources.independentFields[type])
-        #expect(try renderer.fieldBlockAlone(type, data: view.data(only: type, reading: keys), page: &page, echo: echo) == fast)
+        var typing = try Typing(field: type, before: before)
+        #expect(try typing.type(type, value).alone)
+    }
+
+    /// Key by key, with values the memo fills in and values it must not (an apostrophe, an
+    /// ampersand, an emptied field): every answer is the whole-form render's.
+    @Test(arguments: [
+        (FieldType.cardNumber, "4000 0025 0000 1001"), (.cardNumber, "3782 822463 10005"), (.cardNumber, "5555 5555 5555 4444"),
+        (.cardholderName, "Seán O'Brien & Co"), (.expiryDate, "12/30"), (.cvv, "1234"),
+    ])
+    func typingKeyByKeyAnswersWhatTheWholeFormWould(field: FieldType, value: String) throws {
+        var typing = try Typing(field: field)
+        var prefix = ""
+        var alone = 0
+        for character in value + "\u{8}" {
+            if character == "\u{8}" { prefix = "" } else { prefix.append(character) }
+            if try typing.type(field, prefix).alone { alone += 1 }
+        }
+        #expect(alone > value.count / 2, "most keystrokes change the value alone")
+    }
+
+    @Test("a block rendered once with the stand-in is filled in again for the next values, and not rendered")
+    func theMemoIsFilledInAgain() throws {
+        let resources = try FormResources.load(.init())
+        var typing = try Typing(resources: resources, field: .cardNumber, before: "4242 4242")
+        #expect(resources.blockMemo.count == 0)
+        #expect(try typing.type(.cardNumber, "4242 4242 4").alone)
+        #expect(resources.blockMemo.count == 1)
+        for value in ["4242 4242 42", "4242 4242 424", "4242 4242 4242"] {
+            let answer = try typing.type(.cardNumber, value)
+            #expect(answer.alone && answer.answer.contains("value=\"\(value)\""))
+        }
+        #expect(resources.blockMemo.count == 1)
     }
 }

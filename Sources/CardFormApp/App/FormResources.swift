@@ -6,8 +6,9 @@ import Mustache
 ///
 /// Built from the defaults inside the binary overlaid file by file with the designer's folders
 /// (`--templates`, `--public`); locale files overlay key by key. Immutable: `--dev` builds a new
-/// one when a file changes and swaps it in whole.
-struct FormResources: Sendable {
+/// one when a file changes and swaps it in whole. A class, so that handing it to every request
+/// retains one object, not each of the many it holds.
+final class FormResources: Sendable {
     let templates: TemplateLibrary
     let assets: AssetStore
     let catalogs: MessageCatalogs
@@ -19,6 +20,21 @@ struct FormResources: Sendable {
     let independentFields: [FieldType: Set<String>]
     /// Each network's badge URL (`icons/<network>.svg`, else `icons/other.svg`).
     let networkIcons: [CardNetwork: String]
+    /// Field blocks rendered with a stand-in value, for keystrokes (see `BlockMemo`): built anew
+    /// with the resources, so no render of an older template is ever reused.
+    let blockMemo = BlockMemo()
+
+    init(
+        templates: TemplateLibrary, assets: AssetStore, catalogs: MessageCatalogs, languages: [String: LanguagePack],
+        independentFields: [FieldType: Set<String>], networkIcons: [CardNetwork: String]
+    ) {
+        self.templates = templates
+        self.assets = assets
+        self.catalogs = catalogs
+        self.languages = languages
+        self.independentFields = independentFields
+        self.networkIcons = networkIcons
+    }
 
     /// Where the files come from.
     struct Sources: Sendable, Equatable {

@@ -3,8 +3,9 @@ import Foundation
 import Mustache
 
 /// What a language brings to every form in it, computed once: the strings as template data
-/// (`t.ui.pay`) and the country list in that language.
-struct LanguagePack: Sendable {
+/// (`t.ui.pay`) and the country list in that language. A class: every render holds it, and
+/// copying a struct of this many references would retain each of them on every request.
+final class LanguagePack: Sendable {
     let language: String
     let catalog: MessageCatalog
     /// Every string of the catalog, nested by its dotted key: `ui.pay` → `t.ui.pay`.

@@ -23,6 +23,12 @@ struct BlockTree {
         self.init(bytes: Array(html.utf8))
     }
 
+    /// Markup already known to be one block, `key`, spanning `range` (see `BlockMemo`): no scan.
+    init(bytes: [UInt8], block key: String, range: Range<Int>) {
+        self.html = bytes
+        self.blocks = [Block(key: key, range: range, parent: nil)]
+    }
+
     /// The blocks of UTF-8 markup (a render straight from `TemplateLibrary.render(_:data:into:)`).
     init(bytes: [UInt8]) {
         self.html = bytes

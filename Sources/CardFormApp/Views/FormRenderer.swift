@@ -36,8 +36,8 @@ struct FormRenderer {
         let resync = known == nil || revision != page.revision
         if !announcement.isEmpty { page.announcement = announcement }
         let view = view(entry, record, pageID: pageID, noscript: false, announcement: page.announcement)
-        if !resync, announcement.isEmpty, let field = onlyField, let keys = resources.independentFields[field],
-           let body = try fieldBlockAlone(field, data: view.data(only: field, reading: keys), page: &page, echo: echo) {
+        if !resync, announcement.isEmpty, let field = onlyField,
+           let body = try fieldBlockAlone(field, view: view, page: &page, echo: echo) {
             record.remember(page)
             return body
         }
@@ -47,20 +47,16 @@ struct FormRenderer {
         return body
     }
 
-    /// The edited field's block rendered on its own, when the page holds exactly one block of that
-    /// name (an empty answer when even that block is unchanged, as a CVV keystroke leaves it); nil
-    /// sends the caller to the whole-form render.
+    /// The edited field's block rendered on its own, when its template alone reads its data
+    /// (`FieldIndependence`) and the page holds exactly one block of that name (an empty answer
+    /// when even that block is unchanged, as a CVV keystroke leaves it); nil sends the caller to
+    /// the whole-form render.
     func fieldBlockAlone(
-        _ field: FieldType, data: TemplateValue, page: inout PageState, echo: FieldEcho?
+        _ field: FieldType, view: FormView, page: inout PageState, echo: FieldEcho?
     ) throws(TemplateError) -> String? {
         let key = field.rawValue
-        guard page.hashes[key] != nil, page.hashes[key + "#2"] == nil else { return nil }
-        let tree = BlockTree(bytes: try render("blocks/" + field.kebabName, data: data))
-        // Exactly that block, and nothing but blanks around it: markup outside it would belong to
-        // whatever block holds it on the page, which this render does not update.
-        guard tree.blocks.count == 1, tree.blocks[0].key == key,
-              tree.html[..<tree.blocks[0].range.lowerBound].allSatisfy(Self.isBlank),
-              tree.html[tree.blocks[0].range.upperBound...].allSatisfy(Self.isBlank)
+        guard let reads = resources.independentFields[field], page.hashes[key] != nil, page.hashes[key + "#2"] == nil,
+              let tree = try block(field, view: view, reading: reads)
         else { return nil }
         var (body, next) = FragmentDiff.respond(to: tree, page: page, echo: echo, resync: false)
         // Only this block was rendered: every other block keeps what the page already holds.
@@ -69,6 +65,44 @@ struct FormRenderer {
         next.hashes[key] = own
         page = next
         return body
+    }
+
+    /// The field's block alone, from `BlockMemo` when its value can be filled in there, else
+    /// rendered and scanned; nil when the render is not exactly that one block.
+    private func block(_ field: FieldType, view: FormView, reading keys: Set<String>) throws(TemplateError) -> BlockTree? {
+        let value = view.session.value(for: field)
+        guard keys.isSubset(of: Self.memoReads), BlockMemo.canFill(value) else {
+            return try renderedBlock(field, data: view.data(only: field, reading: keys))
+        }
+        let memoKey = BlockMemo.Key(field: field, language: view.pack.language, state: view.fieldState(field))
+        let entry: BlockMemo.Entry
+        if let known = resources.blockMemo.entry(for: memoKey) {
+            entry = known
+        } else {
+            var standIn = view
+            standIn.valueOverride = (field, BlockMemo.standIn)
+            guard let tree = try renderedBlock(field, data: standIn.data(only: field, reading: keys)) else { return nil }
+            entry = BlockMemo.Entry(cutting: tree.html, block: tree.blocks[0].range)
+            resources.blockMemo.remember(entry, for: memoKey)
+        }
+        let (html, range) = entry.filled(with: value)
+        return BlockTree(bytes: html, block: field.rawValue, range: range)
+    }
+
+    /// What a block may read and still be kept in `BlockMemo`: its field's data (a function of
+    /// the field's state, the language and the value) and the language's strings.
+    private static let memoReads: Set<String> = ["fields", "t"]
+
+    /// The field's block rendered and scanned: exactly that block, and nothing but blanks around
+    /// it (markup outside it would belong to whatever block holds it on the page, which this render
+    /// does not update), or nil.
+    private func renderedBlock(_ field: FieldType, data: TemplateValue) throws(TemplateError) -> BlockTree? {
+        let tree = BlockTree(bytes: try render("blocks/" + field.kebabName, data: data))
+        guard tree.blocks.count == 1, tree.blocks[0].key == field.rawValue,
+              tree.html[..<tree.blocks[0].range.lowerBound].allSatisfy(Self.isBlank),
+              tree.html[tree.blocks[0].range.upperBound...].allSatisfy(Self.isBlank)
+        else { return nil }
+        return tree
     }
 
     /// A template's output as UTF-8, for `BlockTree`: no `String` in between.

@@ -3,38 +3,98 @@ import Mustache
 
 extension FormView {
     /// One field's data (`fields.<name>`): hooks, strings, value, error, and per-field extras.
-    /// Starts from what the language alone decides (`LanguagePack.fieldBasics`), built once.
     func field(_ field: FieldType) -> TemplateValue {
-        let name = field.rawValue
+        let value = valueOverride.flatMap { $0.field == field ? $0.value : nil } ?? session.value(for: field)
+        return Self.fieldData(field, state: fieldState(field), value: value, pack: pack, icons: resources.networkIcons)
+    }
+
+    /// What the session and its configuration decide of `field`'s data, its value aside.
+    func fieldState(_ field: FieldType) -> FieldState {
         let options = configuration.options(for: field)
         let error = session.fieldErrors.first { $0.field == field }
-        var object = pack.fieldBasics[field] ?? [:]
-        if let label = options.label ?? label(field) { object["label"] = .string(label) }
-        if let placeholder = options.placeholder { object["placeholder"] = .string(placeholder) }
-        if let guide = options.guideText ?? guideText(field) { object["guideText"] = .string(guide) }
-        if object["guideText"] != nil { object["describedBy"] = .string("\(name)-error \(name)-guide") }
-        object["value"] = .string(session.value(for: field))
-        object["required"] = .bool(isRequired(field))
-        object["disabled"] = .bool(options.disabled || session.isLoading || !session.phase.acceptsInput)
-        object["invalid"] = .bool(error != nil)
-        object["ariaInvalid"] = .string(error != nil ? "true" : "false")
-        object["autoCapitalise"] = .bool(options.autoCapitalise ?? Self.capitalisesByDefault(field))
-        if let error {
-            object["error"] = .string(session.message(for: error))
-            object["errorCode"] = .string(error.issue.code)
-        }
-        if let maxLength = session.maxLength(for: field) { object["maxlength"] = .number(Double(maxLength)) }
+        var state = FieldState(
+            label: options.label ?? label(field), placeholder: options.placeholder,
+            guide: options.guideText ?? guideText(field), required: isRequired(field),
+            disabled: options.disabled || session.isLoading || !session.phase.acceptsInput,
+            autoCapitalise: options.autoCapitalise ?? Self.capitalisesByDefault(field),
+            errorMessage: error.map { session.message(for: $0) }, errorCode: error?.issue.code,
+            maxLength: session.maxLength(for: field))
         switch field {
-        case .cardNumber: addNetworks(to: &object)
+        case .cardNumber:
+            // Every available network (both badges for an EFTPOS co-badge); OTHER only alone.
+            let available = session.availableNetworks.filter { $0 != .other || session.availableNetworks.count == 1 }
+            state.extras = .networks(available: available, shown: session.selectedNetwork)
         case .cvv:
-            object["codeName"] = .string(session.securityCode.name)
             // The hint shows where the code is: the front for 4 digits (Amex), the back otherwise,
             // and the back while the network is still unknown (most cards).
             let shown = session.selectedNetwork == nil ? 3 : session.securityCode.maxLength
-            object["length"] = .number(Double(shown))
-        case .countryCode: object["options"] = .list(countryOptions())
-        case .state: addSubdivisions(to: &object)
-        default: break
+            state.extras = .securityCode(name: session.securityCode.name, length: shown)
+        case .countryCode:
+            state.extras = .countries(selected: session.selectedCountry)
+        case .state:
+            if let country = session.country, country.hasSubdivisions {
+                state.extras = .subdivisions(country: country.code, selected: country.subdivision(matching: session.value(for: .state))?.code)
+            } else {
+                // "Select…" belongs to the list; typed text gets the free-text placeholder, if any.
+                state.extras = .freeText(placeholder: options.placeholder ?? pack.string("placeholder.stateText") ?? "")
+            }
+        default:
+            break
+        }
+        return state
+    }
+
+    /// A field's data from the language's basics, its state and its value. Static and without the
+    /// session on purpose: nothing else may decide what a field's block shows (see `FieldState`).
+    static func fieldData(
+        _ field: FieldType, state: FieldState, value: String, pack: LanguagePack, icons: [CardNetwork: String]
+    ) -> TemplateValue {
+        let name = field.rawValue
+        var object = pack.fieldBasics[field] ?? [:]
+        if let label = state.label { object["label"] = .string(label) }
+        if let placeholder = state.placeholder { object["placeholder"] = .string(placeholder) }
+        if let guide = state.guide { object["guideText"] = .string(guide) }
+        if object["guideText"] != nil { object["describedBy"] = .string("\(name)-error \(name)-guide") }
+        object["value"] = .string(value)
+        object["required"] = .bool(state.required)
+        object["disabled"] = .bool(state.disabled)
+        object["invalid"] = .bool(state.errorCode != nil)
+        object["ariaInvalid"] = .string(state.errorCode != nil ? "true" : "false")
+        object["autoCapitalise"] = .bool(state.autoCapitalise)
+        if let message = state.errorMessage { object["error"] = .string(message) }
+        if let code = state.errorCode { object["errorCode"] = .string(code) }
+        if let maxLength = state.maxLength { object["maxlength"] = .number(Double(maxLength)) }
+        switch state.extras {
+        case .none:
+            break
+        case .networks(let available, let shown):
+            object["networks"] = .list(available.map { network in
+                [
+                    "id": .string(network.rawValue), "name": .string(network.displayName),
+                    "icon": .string(icons[network] ?? ""), "selected": .bool(network == shown),
+                ]
+            })
+            if let shown {
+                object["network"] = ["id": .string(shown.rawValue), "name": .string(shown.displayName), "icon": .string(icons[shown] ?? "")]
+            }
+        case .securityCode(let codeName, let length):
+            object["codeName"] = .string(codeName)
+            object["length"] = .number(Double(length))
+        case .countries(let selected):
+            object["options"] = .list(countryOptions(pack: pack, selected: selected))
+        case .subdivisions(let code, let selected):
+            object["hasOptions"] = true
+            let country = Countries.country(code)
+            object["options"] = .list((country?.subdivisions ?? []).map { subdivision in
+                [
+                    "value": .string(subdivision.code),
+                    "label": .string(country?.displayName(of: subdivision, locale: pack.language) ?? subdivision.code),
+                    "selected": .bool(subdivision.code == selected),
+                ]
+            })
+        case .freeText(let placeholder):
+            object["hasOptions"] = false
+            object["placeholder"] = .string(placeholder)
         }
         return .object(object)
     }
@@ -61,50 +121,16 @@ extension FormView {
         return object
     }
 
-    /// The badges inside the card-number field: every available network (both badges for an
-    /// EFTPOS co-badge), the shown one flagged.
-    private func addNetworks(to object: inout [String: TemplateValue]) {
-        let networks = session.availableNetworks.filter { $0 != .other || session.availableNetworks.count == 1 }
-        object["networks"] = .list(networks.map { network in
-            [
-                "id": .string(network.rawValue), "name": .string(network.displayName),
-                "icon": .string(icon(for: network)), "selected": .bool(network == session.selectedNetwork),
-            ]
-        })
-        if let shown = session.selectedNetwork {
-            object["network"] = ["id": .string(shown.rawValue), "name": .string(shown.displayName), "icon": .string(icon(for: shown))]
-        }
-    }
-
-    /// Every country in the page's language, the shopper's choice selected.
-    private func countryOptions() -> [TemplateValue] {
+    /// Every country in the page's language, `selected` selected.
+    private static func countryOptions(pack: LanguagePack, selected: String?) -> [TemplateValue] {
         var options = pack.countryOptions
-        if let code = session.selectedCountry, let index = options.firstIndex(where: { $0["value"] == .string(code) }) {
+        if let selected, let index = options.firstIndex(where: { $0["value"] == .string(selected) }) {
             if case .object(var option) = options[index] {
                 option["selected"] = true
                 options[index] = .object(option)
             }
         }
         return options
-    }
-
-    /// A list of the country's subdivisions when it has one; free text otherwise.
-    private func addSubdivisions(to object: inout [String: TemplateValue]) {
-        guard let country = session.country, country.hasSubdivisions else {
-            object["hasOptions"] = false
-            // "Select…" belongs to the list; typed text gets the free-text placeholder, if any.
-            object["placeholder"] = .string(configuration.options(for: .state).placeholder ?? pack.string("placeholder.stateText") ?? "")
-            return
-        }
-        let current = country.subdivision(matching: session.value(for: .state))
-        object["hasOptions"] = true
-        object["options"] = .list(country.subdivisions.map { subdivision in
-            [
-                "value": .string(subdivision.code),
-                "label": .string(country.displayName(of: subdivision, locale: pack.language)),
-                "selected": .bool(subdivision == current),
-            ]
-        })
     }
 
     /// The label for postal code, state and city, which follows the selected country (a country's

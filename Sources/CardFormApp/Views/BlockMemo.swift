@@ -1,0 +1,90 @@
+import CardEngine
+import Mustache
+import Synchronization
+
+/// Field blocks rendered once with a stand-in for the field's value, then filled with each value
+/// typed: a keystroke that changes nothing but the value (most keystrokes) costs a lookup and a
+/// copy instead of building the field's data, rendering it and scanning the markup.
+///
+/// The stand-in is random letters between two U+0001 characters: no template text, catalog string
+/// or shopper's value holds it. A value is filled in only where the result is certain to be what
+/// rendering it would give: it is not empty (so a section over the value renders as it did over
+/// the stand-in) and holds none of `& < > " '` (so escaped and raw interpolations agree, and it
+/// cannot open or close markup).
+///
+/// Shared by every session (most share their language and configuration) and rebuilt with the
+/// resources, so an edited template never meets an old render. Bounded: past `capacity` entries
+/// it starts again empty.
+final class BlockMemo: Sendable {
+    /// Everything the render read besides the value: the field, its state, and the language
+    /// (for the field's basics and `t`). Only blocks that read nothing but `fields` and `t` are
+    /// kept here (see `FormRenderer`).
+    struct Key: Hashable, Sendable {
+        let field: FieldType
+        let language: String
+        let state: FieldState
+    }
+
+    /// A block's markup cut at each stand-in, and the blanks around the block element.
+    struct Entry: Sendable {
+        let pieces: [[UInt8]]
+        let leading: Int
+        let trailing: Int
+
+        /// Cuts `html`, rendered with the stand-in, whose block spans `block`.
+        init(cutting html: [UInt8], block: Range<Int>) {
+            let standIn = Array(BlockMemo.standIn.utf8)
+            var pieces: [[UInt8]] = []
+            var start = 0
+            var index = 0
+            while index + standIn.count <= html.count {
+                if html[index] == standIn[0], html[index..<(index + standIn.count)].elementsEqual(standIn) {
+                    pieces.append(Array(html[start..<index]))
+                    index += standIn.count
+                    start = index
+                } else {
+                    index += 1
+                }
+            }
+            pieces.append(Array(html[start...]))
+            self.pieces = pieces
+            leading = block.lowerBound
+            trailing = html.count - block.upperBound
+        }
+
+        /// The markup with `value` where the stand-in was, and the block's range in it.
+        func filled(with value: String) -> (html: [UInt8], block: Range<Int>) {
+            var html: [UInt8] = []
+            html.reserveCapacity(pieces.reduce(0) { $0 + $1.count } + (pieces.count - 1) * value.utf8.count)
+            for (index, piece) in pieces.enumerated() {
+                if index > 0 { html.append(contentsOf: value.utf8) }
+                html.append(contentsOf: piece)
+            }
+            return (html, leading..<(html.count - trailing))
+        }
+    }
+
+    static let standIn = "\u{1}" + RandomToken.make128() + "\u{1}"
+    static let capacity = 512
+
+    private let entries = Mutex<[Key: Entry]>([:])
+
+    /// Whether `value` can be filled in for the stand-in (see the type's description).
+    static func canFill(_ value: String) -> Bool {
+        !value.isEmpty && HTMLEscaping.leavesUnchanged(value)
+    }
+
+    /// Entries held now.
+    var count: Int { entries.withLock { $0.count } }
+
+    func entry(for key: Key) -> Entry? {
+        entries.withLock { $0[key] }
+    }
+
+    func remember(_ entry: Entry, for key: Key) {
+        entries.withLock { entries in
+            if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
+            entries[key] = entry
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import CardEngine
+
+/// Everything in a field's data that the session and its configuration decide, the value aside.
+///
+/// A field's data is built from the language's basics, this state and the value, and from
+/// nothing else (`FormView.fieldData` takes no session, on purpose). So two equal states in one
+/// language give blocks that differ only where the value is: what `BlockMemo` relies on.
+struct FieldState: Hashable, Sendable {
+    /// Replaces the language's label (the merchant's, or one that follows the country).
+    var label: String?
+    /// Replaces the language's placeholder (the merchant's).
+    var placeholder: String?
+    /// Replaces the language's guide (the merchant's, or the CVV's for the network).
+    var guide: String?
+    var required: Bool
+    var disabled: Bool
+    var autoCapitalise: Bool
+    var errorMessage: String?
+    var errorCode: String?
+    var maxLength: Int?
+    var extras: Extras = .none
+
+    /// What only some fields have.
+    enum Extras: Hashable, Sendable {
+        case none
+        /// The card number's badges, the shown network flagged.
+        case networks(available: [CardNetwork], shown: CardNetwork?)
+        /// The CVV's code name and the digits its hint shows.
+        case securityCode(name: String, length: Int)
+        /// The country list, the shopper's choice selected.
+        case countries(selected: String?)
+        /// The state list of a country that has one, the current choice selected.
+        case subdivisions(country: String, selected: String?)
+        /// A free-text state, with its placeholder.
+        case freeText(placeholder: String)
+    }
+}
