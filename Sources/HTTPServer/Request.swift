@@ -64,7 +64,9 @@ public struct Request: Sendable {
     /// The `Content-Type` without parameters, lower-cased (`application/json`); nil if absent.
     public var mediaType: String? {
         guard let contentType = headers["Content-Type"] else { return nil }
-        return String(decoding: Array(Self.mediaTypeBytes(of: contentType)), as: UTF8.self)
+        var bytes: [UInt8] = []
+        Self.readMediaType(of: contentType) { bytes.append($0); return true }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Whether the media type is `expected` (lower case): `mediaType == expected` without
@@ -72,15 +74,25 @@ public struct Request: Sendable {
     public func hasMediaType(_ expected: StaticString) -> Bool {
         guard let contentType = headers["Content-Type"] else { return false }
         let expected = UnsafeBufferPointer(start: expected.utf8Start, count: expected.utf8CodeUnitCount)
-        return Self.mediaTypeBytes(of: contentType).elementsEqual(expected)
+        var matched = 0
+        let whole = Self.readMediaType(of: contentType) { byte in
+            guard matched < expected.count, byte == expected[matched] else { return false }
+            matched += 1
+            return true
+        }
+        return whole && matched == expected.count
     }
 
-    /// The content type's bytes up to its parameters, blanks dropped, ASCII lower-cased.
-    private static func mediaTypeBytes(of contentType: String) -> some Sequence<UInt8> {
-        contentType.utf8.lazy
-            .prefix { $0 != UInt8(ascii: ";") }
-            .filter { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
-            .map { $0 &- UInt8(ascii: "A") < 26 ? $0 | 0x20 : $0 }
+    /// Hands `visit` the content type's bytes up to its parameters, blanks dropped, ASCII
+    /// lower-cased, until `visit` says stop; returns whether it read them all.
+    @discardableResult
+    private static func readMediaType(of contentType: String, _ visit: (UInt8) -> Bool) -> Bool {
+        for byte in contentType.utf8 {
+            if byte == UInt8(ascii: ";") { break }
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") { continue }
+            guard visit(byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte) else { return false }
+        }
+        return true
     }
 
     private static func split(_ target: String) throws(HTTPServerError) -> (path: String, query: String?) {

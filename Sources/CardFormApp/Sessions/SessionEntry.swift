@@ -39,6 +39,13 @@ struct SessionRecord: Sendable {
     /// The page with `id`, or `nil` when it is unknown (never opened, or pushed out by newer pages).
     func page(_ id: String) -> PageState? { pages.last { $0.id == id } }
 
+    /// Removes and returns the page with `id`, to be changed and `remember`ed: taken out, its
+    /// hashes are changed in place rather than copied (a keystroke changes one of dozens).
+    mutating func takePage(_ id: String) -> PageState? {
+        guard let index = pages.lastIndex(where: { $0.id == id }) else { return nil }
+        return pages.remove(at: index)
+    }
+
     /// Stores `page` as the most recently used, dropping the oldest beyond `maxPages`.
     mutating func remember(_ page: PageState) {
         pages.removeAll { $0.id == page.id }

@@ -31,9 +31,14 @@ struct FormRenderer {
         _ entry: SessionEntry, record: inout SessionRecord, pageID: String, revision: Int?,
         echo: FieldEcho?, announcement: String = "", onlyField: FieldType? = nil
     ) throws(TemplateError) -> String {
-        let known = record.page(pageID)
-        var page = known ?? PageState(id: pageID)
-        let resync = known == nil || revision != page.revision
+        // Taken out while it changes, so that its hashes change in place, and remembered again
+        // with the answer (a template error leaves it out: the page's next event resends the form).
+        var page = PageState(id: pageID)
+        var resync = true
+        if let known = record.takePage(pageID) {
+            page = known
+            resync = revision != known.revision
+        }
         if !announcement.isEmpty { page.announcement = announcement }
         let view = view(entry, record, pageID: pageID, noscript: false, announcement: page.announcement)
         if !resync, announcement.isEmpty, let field = onlyField,
@@ -58,12 +63,12 @@ struct FormRenderer {
         guard let reads = resources.independentFields[field], page.hashes[key] != nil, page.hashes[key + "#2"] == nil,
               let tree = try block(field, view: view, reading: reads)
         else { return nil }
-        var (body, next) = FragmentDiff.respond(to: tree, page: page, echo: echo, resync: false)
+        let (body, answered) = FragmentDiff.respond(to: tree, page: page, echo: echo, resync: false)
         // Only this block was rendered: every other block keeps what the page already holds.
-        let own = next.hashes[key]
-        next.hashes = page.hashes
-        next.hashes[key] = own
-        page = next
+        var hashes = page.hashes
+        page = answered
+        hashes[key] = answered.hashes[key]
+        page.hashes = hashes
         return body
     }
 
