@@ -40,7 +40,10 @@
     var currency = String(data.get("currency") || "").toUpperCase();
     var label = document.getElementById("demo-amount-label");
     try {
-      label.textContent = amount && currency ? "— " + new Intl.NumberFormat(undefined, { style: "currency", currency: currency }).format(amount / 100) : "";
+      var format = new Intl.NumberFormat(undefined, { style: "currency", currency: currency });
+      // Minor units per the currency (JPY has none, KWD three), as the form itself shows them.
+      var minor = Math.pow(10, format.resolvedOptions().maximumFractionDigits);
+      label.textContent = amount && currency ? "— " + format.format(amount / minor) : "";
     } catch (e) { label.textContent = ""; }
   }
 

@@ -37,6 +37,20 @@ class EmbedTests(BrowserTest):
         self.wait_present("input[name=cardNumber]")
         self.assertRegex(self.driver.execute_script("return location.pathname"), r"^/s/[a-z0-9]+$")
 
+    def test_the_demo_shows_an_amount_in_its_currencys_own_minor_units(self):
+        self.open_demo()
+        label = self.css("#demo-amount-label")
+        self.assertIn("24.99", label.text)
+        currency = self.css("#demo-config input[name=currency]")
+        currency.clear()
+        currency.send_keys("JPY")
+        self.css("#demo-config button[type=submit]").click()
+        self.wait(lambda: "2,499" in label.text and "24.99" not in label.text, lambda: "label: %r" % label.text)
+        self.wait(lambda: self.events().count("ready") >= 2, lambda: "events: %r" % self.events())
+        self.driver.switch_to.frame(self.css("#payment iframe"))
+        self.wait(lambda: "2,499" in self.css("button[type=submit]").text,
+                  lambda: "pay button: %r" % self.css("button[type=submit]").text)
+
     def test_changes_in_the_form_reach_the_merchants_page(self):
         self.open_demo()
         self.driver.switch_to.frame(self.iframe)
