@@ -36,13 +36,20 @@ public final class Daemon: @unchecked Sendable {
     /// `invalidHost`, `invalidPort`, `socketFailed` or `startFailed`.
     public init(responder: some Responder, configuration: Configuration = Configuration()) throws(HTTPServerError) {
         let socket = try ListenSocket.open(host: configuration.host, port: configuration.port, backlog: configuration.listenBacklog)
-        let acceptor: Acceptor
         let suspended: SuspendedConnections
         do {
-            acceptor = try Acceptor(listenSocket: socket.descriptor, limit: configuration.connectionLimit)
             suspended = try SuspendedConnections.start()
         } catch {
             close(socket.descriptor)
+            throw error
+        }
+        let acceptor: Acceptor
+        do {
+            acceptor = try Acceptor(listenSocket: socket.descriptor, limit: configuration.connectionLimit)
+        } catch {
+            close(socket.descriptor)
+            suspended.stop()
+            suspended.join()
             throw error
         }
         let context = ServerContext(responder: responder, configuration: configuration, suspended: suspended, acceptor: acceptor)

@@ -1,9 +1,10 @@
 /// The blocks of a rendered form: every element carrying `data-cf-block`, with its extent and nesting.
 ///
-/// The server renders the whole `form` template on every keystroke and cuts the output into blocks
-/// here, rather than rendering block templates one by one, so that a designer's recomposed slots,
-/// nested blocks and blocks that appear or disappear all work without any declaration: the HTML is
-/// the single source of truth. The scan is a small tag tokenizer (comments, raw-text elements, void
+/// The server renders the whole `form` template and cuts the output into blocks here, rather than
+/// knowing which template makes which block, so that a designer's recomposed slots, nested blocks
+/// and blocks that appear or disappear all work without any declaration: the HTML is the single
+/// source of truth. (A keystroke that changes nothing but one field's value renders that field's
+/// block alone when its template alone reads the field: `FormRenderer.fieldBlockAlone`.) The scan is a small tag tokenizer (comments, raw-text elements, void
 /// elements, quoted attributes), not a full HTML parser: it only has to balance the elements our
 /// templates and a designer's well-formed markup produce.
 struct BlockTree {
