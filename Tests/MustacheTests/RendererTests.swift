@@ -141,4 +141,13 @@ struct RendererTests {
         let rendered = try TemplateLibrary(templates: ["t": "{{v}}"]).render("t", data: ["v": #"<&'">"#])
         #expect(HTMLEscaping.escape(#"<&'">"#) == rendered)
     }
+
+    @Test func appendingEscapesAsEscapeDoesAndTellsWhatItWouldLeaveAlone() {
+        for text in [#"O'Brien & <b>"x"</b> — ok"#, "plain ünïcode", "", "4242 4242"] {
+            var bytes = Array("[".utf8)
+            HTMLEscaping.append(escaping: text, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == "[" + HTMLEscaping.escape(text))
+            #expect(HTMLEscaping.leavesUnchanged(text) == (HTMLEscaping.escape(text) == text))
+        }
+    }
 }
