@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 
 /// `cardform render` as a user runs it: the real binary, real files, exit status and both streams.
@@ -157,21 +160,78 @@ enum Cardform {
         }
     }
 
+    /// Spawns the binary with `posix_spawn` rather than Foundation's `Process`: on Linux,
+    /// `Process.run` lists the parent's open descriptors to close them in the child and can
+    /// overrun its buffer when other tests open descriptors meanwhile (it crashed the whole test
+    /// run now and then, with over a thousand descriptors open across the suites' servers).
     private static func runBlocking(_ arguments: [String]) throws -> Result {
         guard let binary else { throw NotBuilt() }
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
+        let output = try SpawnPipe(), errors = try SpawnPipe()
+        defer { output.close(); errors.close() }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, output.write, 1)
+        posix_spawn_file_actions_adddup2(&actions, errors.write, 2)
+        let argv = ([binary.path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, binary.path, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw SpawnFailed(errno: spawned) }
+        output.closeWrite()
+        errors.closeWrite()
         // Outputs here are far below a pipe's buffer, so reading one stream to its end first is safe.
-        let stdout = output.fileHandleForReading.readDataToEndOfFile()
-        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: stdout, stderr: String(decoding: stderr, as: UTF8.self))
+        let stdout = output.readToEnd()
+        let stderr = errors.readToEnd()
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        // Exited: the exit code; killed: the signal, as `Process.terminationStatus` reports it.
+        let code = status & 0x7f == 0 ? (status >> 8) & 0xff : status & 0x7f
+        return Result(status: code, stdout: Data(stdout), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    struct SpawnFailed: Error, CustomStringConvertible {
+        var errno: Int32
+        var description: String { "posix_spawn failed: errno \(errno)" }
+    }
+}
+
+/// A pipe for a child's output: the parent reads, the child writes (its end is duplicated onto
+/// the child's stdout or stderr; both original descriptors close on exec).
+private final class SpawnPipe {
+    let read: Int32
+    private(set) var write: Int32
+
+    init() throws {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { throw Cardform.SpawnFailed(errno: errno) }
+        read = ends[0]
+        write = ends[1]
+        _ = fcntl(read, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(write, F_SETFD, FD_CLOEXEC)
+    }
+
+    func closeWrite() {
+        if write >= 0 { Glibc.close(write) }
+        write = -1
+    }
+
+    func close() {
+        closeWrite()
+        Glibc.close(read)
+    }
+
+    func readToEnd() -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(read, $0.baseAddress, $0.count) }
+            if count > 0 {
+                bytes.append(contentsOf: chunk[..<count])
+            } else if count == 0 || errno != EINTR {
+                return bytes
+            }
+        }
     }
 }
 
