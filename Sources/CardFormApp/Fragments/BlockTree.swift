@@ -66,6 +66,19 @@ struct BlockTree {
         return result
     }
 
+    /// Whether block `index` holds all of the markup but the blanks around it: what a block
+    /// template must render, since markup outside its root would belong to whatever block holds
+    /// it on the page.
+    func wrapsEverything(_ index: Int) -> Bool {
+        let range = blocks[index].range
+        return html[..<range.lowerBound].allSatisfy(Self.isBlank) && html[range.upperBound...].allSatisfy(Self.isBlank)
+    }
+
+    /// HTML's ASCII whitespace.
+    static func isBlank(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C
+    }
+
     /// The index of the block with `key`, if any.
     func index(of key: String) -> Int? {
         blocks.firstIndex { $0.key == key }
@@ -259,7 +272,7 @@ private struct BlockScanner {
 
     private func lowered(_ byte: UInt8) -> UInt8 { byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte }
     private func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
-    private func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C }
+    private func isSpace(_ byte: UInt8) -> Bool { BlockTree.isBlank(byte) }
 }
 
 /// 64-bit FNV-1a: a fast, stable, non-cryptographic hash for comparing renders and naming assets.

@@ -35,11 +35,8 @@ struct RenderedBlock {
                     + "as the shopper types",
                 at: nil)]
         }
+        guard !tree.wrapsEverything(index) else { return [] }
         let range = tree.blocks[index].range
-        let bytes = Array(html.utf8)
-        let outside = bytes[..<range.lowerBound].contains { !HTMLTokenizer.isSpace($0) }
-            || bytes[range.upperBound...].contains { !HTMLTokenizer.isSpace($0) }
-        guard outside else { return [] }
         let stray = tags.first { !range.contains($0.offset) }.map { "<\($0.name)>" } ?? "some text"
         return [error(
             "the element with data-cf-block=\"\(block)\" must be the block's one root element, but \(stray) "

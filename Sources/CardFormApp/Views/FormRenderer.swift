@@ -79,14 +79,14 @@ struct FormRenderer {
         guard keys.isSubset(of: Self.memoReads), BlockMemo.canFill(value) else {
             return try renderedBlock(field, data: view.data(only: field, reading: keys))
         }
-        let memoKey = BlockMemo.Key(field: field, language: view.pack.language, state: view.fieldState(field))
+        let state = view.fieldState(field)
+        let memoKey = BlockMemo.Key(field: field, language: view.pack.language, state: state)
         let entry: BlockMemo.Entry
         if let known = resources.blockMemo.entry(for: memoKey) {
             entry = known
         } else {
-            var standIn = view
-            standIn.valueOverride = (field, BlockMemo.standIn)
-            guard let tree = try renderedBlock(field, data: standIn.data(only: field, reading: keys)) else { return nil }
+            let data = view.fieldBlockData(field, state: state, value: BlockMemo.standIn)
+            guard let tree = try renderedBlock(field, data: data) else { return nil }
             entry = BlockMemo.Entry(cutting: tree.html, block: tree.blocks[0].range)
             resources.blockMemo.remember(entry, for: memoKey)
         }
@@ -98,15 +98,11 @@ struct FormRenderer {
     /// the field's state, the language and the value) and the language's strings.
     private static let memoReads: Set<String> = ["fields", "t"]
 
-    /// The field's block rendered and scanned: exactly that block, and nothing but blanks around
-    /// it (markup outside it would belong to whatever block holds it on the page, which this render
-    /// does not update), or nil.
+    /// The field's block rendered and scanned: exactly that block, wrapping all it renders (this
+    /// render updates no other block), or nil.
     private func renderedBlock(_ field: FieldType, data: TemplateValue) throws(TemplateError) -> BlockTree? {
         let tree = BlockTree(bytes: try render("blocks/" + field.kebabName, data: data))
-        guard tree.blocks.count == 1, tree.blocks[0].key == field.rawValue,
-              tree.html[..<tree.blocks[0].range.lowerBound].allSatisfy(Self.isBlank),
-              tree.html[tree.blocks[0].range.upperBound...].allSatisfy(Self.isBlank)
-        else { return nil }
+        guard tree.blocks.count == 1, tree.blocks[0].key == field.rawValue, tree.wrapsEverything(0) else { return nil }
         return tree
     }
 
@@ -115,10 +111,6 @@ struct FormRenderer {
         var bytes: [UInt8] = []
         try resources.templates.render(name, data: data, into: &bytes)
         return bytes
-    }
-
-    private static func isBlank(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C
     }
 
     /// The page shown where there is no usable session: 404 (unknown) or 410 (expired).

@@ -4,8 +4,14 @@ import Mustache
 extension FormView {
     /// One field's data (`fields.<name>`): hooks, strings, value, error, and per-field extras.
     func field(_ field: FieldType) -> TemplateValue {
-        let value = valueOverride.flatMap { $0.field == field ? $0.value : nil } ?? session.value(for: field)
-        return Self.fieldData(field, state: fieldState(field), value: value, pack: pack, icons: resources.networkIcons)
+        Self.fieldData(field, state: fieldState(field), value: session.value(for: field), pack: pack, icons: resources.networkIcons)
+    }
+
+    /// What a field's block reads when it reads only its field and the strings (`BlockMemo`'s
+    /// case): `data(only:reading:)` for those two keys, from a state already at hand and any value.
+    func fieldBlockData(_ field: FieldType, state: FieldState, value: String) -> TemplateValue {
+        let data = Self.fieldData(field, state: state, value: value, pack: pack, icons: resources.networkIcons)
+        return ["fields": [field.rawValue: data], "t": pack.strings]
     }
 
     /// What the session and its configuration decide of `field`'s data, its value aside.

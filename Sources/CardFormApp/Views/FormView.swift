@@ -24,8 +24,6 @@ struct FormView {
     let pack: LanguagePack
     let token: String
     let context: PageContext
-    /// Shown instead of the session's value for one field: `BlockMemo`'s stand-in.
-    var valueOverride: (field: FieldType, value: String)?
 
     init(session: CardSession, token: String, resources: FormResources, context: PageContext) {
         self.session = session
