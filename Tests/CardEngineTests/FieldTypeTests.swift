@@ -9,7 +9,43 @@ struct FieldTypeTests {
             for character in field.rawValue {
                 expected += character.isUppercase ? "-" + character.lowercased() : String(character)
             }
-            #expect(field.kebabName == expected)
+            #expect(field.spec.blockName == expected)
         }
+    }
+
+    @Test("each field's table entry is its own, and autofill tokens are those CONTRACT §4 lists")
+    func tableEntriesDescribeTheirField() {
+        for field in FieldType.allCases { #expect(field.spec.field == field) }
+        #expect(FieldType.allCases.map(\.spec.autocomplete) == [
+            "cc-number", "cc-exp", "cc-csc", "cc-name", "given-name", "family-name", "email", "tel", "country",
+            "address-line1", "address-line2", "address-level2", "address-level1", "postal-code",
+        ])
+    }
+
+    @Test("the sections list their fields in the default form's order")
+    func sectionsInFormOrder() {
+        #expect(FieldType.cardFields == [.cardNumber, .expiryDate, .cvv, .cardholderName])
+        #expect(FieldType.billingFields == [
+            .firstName, .lastName, .email, .phoneNumber, .countryCode, .addressLine1, .addressLine2, .city, .state,
+            .postalCode,
+        ])
+    }
+
+    @Test("every field's sample value, typed and left, is valid: the linter and the gallery can rely on it")
+    func sampleValuesAreValid() throws {
+        let billing = FieldType.billingFields.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        var session = try Fixtures.session(#"{"billingFields": [\#(billing)]}"#)
+        for field in FieldType.allCases {
+            let value = field.spec.sampleValue
+            session.update(field, value: value, caret: value.utf16.count)
+            session.update(field, value: value, caret: value.utf16.count, event: .blur)
+        }
+        #expect(session.fieldErrors.isEmpty)
+        #expect(session.isValid && session.isBillingValid)
+    }
+
+    @Test("only the card number and the CVV keep their value from read-back and defaults")
+    func readBack() {
+        #expect(FieldType.allCases.filter { $0.spec.readBack != .shown } == [.cardNumber, .cvv])
     }
 }

@@ -1,7 +1,7 @@
 extension BillingRules {
     /// State: one of the country's subdivisions where it has a list (by code, key, name or latin
     /// name, ignoring case and accents); typed freely like a city name elsewhere.
-    static func checkState(_ value: String, rule: Rule, country: Country?) -> Outcome {
+    static func checkState(_ value: String, rule: BillingRule, country: Country?) -> Outcome {
         guard let country, country.hasSubdivisions else {
             return checkPlaceName(value, rule: rule, country: country)
         }
@@ -15,7 +15,7 @@ extension BillingRules {
     /// the country writes it so ("sw1a 1aa" is accepted: the form upper-cases it anyway). Without
     /// a country, a rule that fits every country's format: 2–12 letters, digits, spaces and
     /// hyphens, starting with a letter or digit.
-    static func checkPostalCode(_ value: String, rule: Rule, country: Country?) -> Outcome {
+    static func checkPostalCode(_ value: String, rule: BillingRule, country: Country?) -> Outcome {
         guard let country, let pattern = country.postalPattern else {
             return checkAnyPostalCode(value, rule: rule)
         }
@@ -23,7 +23,7 @@ extension BillingRules {
         return verdict.matches ? .valid : rule.invalid(country: country, canBecomeValid: verdict.isViablePrefix)
     }
 
-    private static func checkAnyPostalCode(_ value: String, rule: Rule) -> Outcome {
+    private static func checkAnyPostalCode(_ value: String, rule: BillingRule) -> Outcome {
         var length = 0
         var alphanumerics = 0
         for byte in value.utf8 {
@@ -43,7 +43,7 @@ extension BillingRules {
     }
 
     /// Country: an ISO 3166-1 alpha-2 code the address data knows, in any case.
-    static func checkCountry(_ value: String, rule: Rule) -> Outcome {
+    static func checkCountry(_ value: String, rule: BillingRule) -> Outcome {
         if Countries.country(value) != nil { return .valid }
         let canBecomeValid = value.utf8.count < 2
             && value.allSatisfy { $0.isASCII && $0.isLetter }

@@ -1,12 +1,12 @@
 extension BillingRules {
     /// Email: the WHATWG "valid email address" (see `EmailAddressSyntax`).
-    static func checkEmail(_ value: String, rule: Rule) -> Outcome {
+    static func checkEmail(_ value: String, rule: BillingRule) -> Outcome {
         let verdict = EmailAddressSyntax.evaluate(value)
         return verdict.isValid ? .valid : rule.invalid(canBecomeValid: verdict.isViablePrefix)
     }
 
     /// Phone: 7–15 digits, written with any of `+ ( ) -` and spaces; a `+` only in front.
-    static func checkPhone(_ value: String, rule: Rule) -> Outcome {
+    static func checkPhone(_ value: String, rule: BillingRule) -> Outcome {
         var digits = 0
         var seenAnything = false
         for byte in value.utf8 {

@@ -7,33 +7,34 @@ extension BillingRules {
     /// becomes a space). Every value is capped (`inputLimit(of:)`), above the rule's maximum for
     /// free text so that an over-long paste shows an error instead of silently losing its end.
     public static func format(_ field: FieldType, edit: FieldEdit, country: Country?) -> FormattedValue {
-        let limit = inputLimit(of: field)
-        switch field {
+        guard case .billing(let rule) = field.spec.rule else { return FormattedValue(value: edit.raw, caret: edit.caret) }
+        return format(edit, rule: rule, country: country)
+    }
+
+    /// Formats an edit by a billing rule's `input`.
+    static func format(_ edit: FieldEdit, rule: BillingRule, country: Country?) -> FormattedValue {
+        let limit = rule.inputLimit
+        switch rule.input {
         case .postalCode:
             let upper = country?.isPostalUpperCase ?? false
             return edit.filtered(limit: limit, keeping: { !isControl($0) }) { character in
                 upper ? character.uppercased() : String(character)
             }
-        case .phoneNumber:
+        case .phone:
             return edit.filtered(limit: limit, keeping: { $0.isASCII && ($0.isNumber || "+()- ".contains($0)) })
         case .countryCode:
             return edit.filtered(limit: limit, keeping: { $0.isASCII && $0.isLetter }) { $0.uppercased() }
-        default:
+        case .freeText:
             return edit.filtered(limit: limit, keeping: { !isControl($0) || $0.isWhitespace }) { character in
                 character.isWhitespace && isControl(character) ? " " : String(character)
             }
         }
     }
 
-    /// How many characters `format` keeps in a field.
+    /// How many characters `format` keeps in a billing field (256 for a field with no billing rule).
     public static func inputLimit(of field: FieldType) -> Int {
-        switch field {
-        case .countryCode: 2
-        case .postalCode: 16
-        case .phoneNumber: 32
-        case .email: 320
-        default: 256
-        }
+        guard case .billing(let rule) = field.spec.rule else { return 256 }
+        return rule.inputLimit
     }
 
     private static func isControl(_ character: Character) -> Bool {

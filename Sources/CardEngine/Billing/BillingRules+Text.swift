@@ -1,7 +1,7 @@
 extension BillingRules {
     /// First and last names: letters of any script (with their combining marks), spaces, hyphens,
     /// apostrophes and periods ("Jean-Luc", "O'Brien", "J. R.", "Nguyễn", "李"); at least one letter.
-    static func checkName(_ value: String, rule: Rule) -> Outcome {
+    static func checkName(_ value: String, rule: BillingRule) -> Outcome {
         var hasLetter = false
         for scalar in value.unicodeScalars {
             if isLetter(scalar) {
@@ -16,7 +16,7 @@ extension BillingRules {
     }
 
     /// Address lines: any printable text, at least one letter or digit ("1 A" for line 1).
-    static func checkAddressLine(_ value: String, rule: Rule) -> Outcome {
+    static func checkAddressLine(_ value: String, rule: BillingRule) -> Outcome {
         var hasAlphanumeric = false
         for scalar in value.unicodeScalars {
             if isControl(scalar) { return rule.invalid(canBecomeValid: false) }
@@ -30,7 +30,7 @@ extension BillingRules {
     /// City, and a state typed freely: letters of any script, digits, spaces and the punctuation
     /// place names use ("Saint-Étienne", "St. John's", "Frankfurt (Oder)", "Washington, D.C.",
     /// "渋谷区"); at least one letter.
-    static func checkPlaceName(_ value: String, rule: Rule, country: Country? = nil) -> Outcome {
+    static func checkPlaceName(_ value: String, rule: BillingRule, country: Country? = nil) -> Outcome {
         var hasLetter = false
         for scalar in value.unicodeScalars {
             if isLetter(scalar) {

@@ -22,27 +22,34 @@ public enum BillingRules {
     public static func check(
         _ field: FieldType, value: String, country: Country?, required: Bool, mode: ValidationMode
     ) -> FieldCheck {
-        guard let rule = Rule(field) else { return .valid }
-        if field == .postalCode, let country, !country.hasPostalCode { return .valid }
+        guard case .billing(let rule) = field.spec.rule else { return .valid }
+        return check(value, rule: rule, followsCountry: field.spec.followsCountry, country: country, required: required, mode: mode)
+    }
+
+    /// Checks a value against a billing rule; `followsCountry` adds the country's requirement.
+    static func check(
+        _ value: String, rule: BillingRule, followsCountry part: AddressPart?, country: Country?, required: Bool,
+        mode: ValidationMode
+    ) -> FieldCheck {
+        if rule.check == .postalCode, let country, !country.hasPostalCode { return .valid }
         // Cheap bound before any per-character work: anything this long is wrong however it ends.
         guard value.utf8.count <= rule.byteLimit else {
             return FieldCheck(issue: rule.issue(country: country), isPotentiallyValid: false)
         }
         let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else {
-            guard required || rule.isRequired(by: country) else { return .valid }
+            guard required || part?.isRequired(in: country) == true else { return .valid }
             return FieldCheck(issue: ValidationIssue(code: "required"), isPotentiallyValid: mode == .typing)
         }
-        let outcome: Outcome = switch field {
-        case .firstName, .lastName: checkName(trimmed, rule: rule)
+        let outcome: Outcome = switch rule.check {
+        case .personName: checkName(trimmed, rule: rule)
         case .email: checkEmail(trimmed, rule: rule)
         case .phoneNumber: checkPhone(trimmed, rule: rule)
-        case .addressLine1, .addressLine2: checkAddressLine(trimmed, rule: rule)
-        case .city: checkPlaceName(trimmed, rule: rule)
-        case .state: checkState(trimmed, rule: rule, country: country)
+        case .addressLine: checkAddressLine(trimmed, rule: rule)
+        case .placeName: checkPlaceName(trimmed, rule: rule)
+        case .subdivision: checkState(trimmed, rule: rule, country: country)
         case .postalCode: checkPostalCode(trimmed, rule: rule, country: country)
-        case .countryCode: checkCountry(trimmed, rule: rule)
-        default: .valid
+        case .country: checkCountry(trimmed, rule: rule)
         }
         return outcome.check(in: mode)
     }
@@ -51,11 +58,11 @@ public enum BillingRules {
     /// `state.<kind>` and `city.<kind>`. Without a country, the data's defaults (`postalCode.postal`,
     /// `state.province`, `city.city`).
     public static func labelKeys(for country: Country?) -> [FieldType: String] {
-        [
-            .postalCode: (country?.postalCodeKind ?? .postal).labelKey,
-            .state: (country?.subdivisionKind ?? .province).labelKey,
-            .city: (country?.localityKind ?? .city).labelKey,
-        ]
+        var keys: [FieldType: String] = [:]
+        for field in FieldType.allCases {
+            if let part = field.spec.followsCountry { keys[field] = part.labelKey(in: country) }
+        }
+        return keys
     }
 
     /// The full rule's verdict before the mode is applied.

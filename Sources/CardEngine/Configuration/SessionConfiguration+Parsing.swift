@@ -41,7 +41,7 @@ extension SessionConfiguration {
         if let value = object["fields"] { fields = try reader.fieldOptions(value) }
         if let value = object["appearance"] { appearance = try reader.appearance(value) }
         if let value = object["metadata"] { metadata = try reader.metadata(value) }
-        for field in [FieldType.cardNumber, .cvv] where fields[field]?.defaultValue != nil {
+        for field in FieldType.allCases where field.spec.readBack != .shown && fields[field]?.defaultValue != nil {
             throw ConfigurationError(
                 code: "default-value-not-allowed", message: "A card number or CVV cannot be prefilled.",
                 field: "fields.\(field.rawValue).defaultValue")

@@ -57,11 +57,7 @@ public struct SessionConfiguration: Hashable, Sendable {
     /// unless the request says otherwise; the second address line is not, and for city, state and
     /// postal code the selected country decides (it is added by the billing rules).
     public func isRequired(_ field: FieldType) -> Bool {
-        if let required = fields[field]?.required { return required }
-        switch field {
-        case .addressLine2, .city, .state, .postalCode: return false
-        default: return true
-        }
+        fields[field]?.required ?? field.spec.isRequiredByDefault
     }
 
     /// When `field` runs its full rule: on blur (default) or on every change.

@@ -11,6 +11,7 @@ extension CardSession {
     /// every change with `validateOn: change`); on blur the full rule runs (an empty field is left
     /// as it was: tabbing through the form is not an error); the error clears as soon as the value
     /// is potentially valid again.
+    @discardableResult
     public mutating func update(
         _ field: FieldType, value raw: String, caret: Int, event: InputEvent = .input
     ) -> FieldUpdate {
@@ -58,7 +59,7 @@ extension CardSession {
     /// Formats an edit of `field`; for the card number, also settles the networks in between, since
     /// the network decides the grouping and the longest length.
     mutating func format(_ field: FieldType, edit: FieldEdit, event: InputEvent) -> FormattedValue {
-        switch field {
+        switch field.spec.rule {
         case .cardNumber:
             let (digits, beforeCaret) = CardNumberFormatter.digits(of: edit)
             refreshNetworks(digits: Array(digits.prefix(CardNumberFormatter.maxDigits)))
@@ -67,12 +68,12 @@ extension CardSession {
             return CardNumberFormatter.group(digits, beforeCaret: beforeCaret, rules: rules)
         case .expiryDate:
             return ExpiryFormatter.format(edit, isPaste: event == .paste, today: environment.clock.currentMonth)
-        case .cvv:
+        case .securityCode:
             return edit.filtered(limit: securityCode.maxLength, keeping: { $0.isASCII && $0.isNumber })
         case .cardholderName:
             return CardholderNameFormatter.format(edit, autoCapitalise: configuration.autoCapitalisesCardholderName)
-        default:
-            return BillingRules.format(field, edit: edit, country: country)
+        case .billing(let rule):
+            return BillingRules.format(edit, rule: rule, country: country)
         }
     }
 }

@@ -4,19 +4,20 @@ extension CardSession {
     func check(_ field: FieldType, mode: ValidationMode) -> FieldCheck {
         let value = values[field]
         let required = configuration.isRequired(field)
-        switch field {
+        switch field.spec.rule {
         case .cardNumber:
             let digits = Array(value.utf8.lazy.filter { $0 != 0x20 })
             return CardNumberRule(allowedNetworks: configuration.orderedAllowedCardNetworks)
                 .check(digits: digits, possible: networks.possible, shown: networks.selected, required: required)
         case .expiryDate:
             return ExpiryRule().check(value, today: environment.clock.currentMonth, required: required)
-        case .cvv:
+        case .securityCode:
             return CVVRule.check(value, code: securityCode, required: required)
         case .cardholderName:
             return CardholderNameRule.check(value, required: required)
-        default:
-            return BillingRules.check(field, value: value, country: country, required: required, mode: mode)
+        case .billing(let rule):
+            return BillingRules.check(
+                value, rule: rule, followsCountry: field.spec.followsCountry, country: country, required: required, mode: mode)
         }
     }
 
@@ -43,12 +44,7 @@ extension CardSession {
     /// replaced by the full rule's verdict (cleared if the value now passes), and a value that can
     /// no longer become valid shows its error even though the shopper is elsewhere.
     mutating func refreshDependents(of field: FieldType) {
-        let dependents: [FieldType] = switch field {
-        case .cardNumber: [.cvv]
-        case .countryCode: [.postalCode, .state, .city]
-        default: []
-        }
-        for dependent in dependents where configuration.isConfigured(dependent) {
+        for dependent in field.spec.dependents where configuration.isConfigured(dependent) {
             recheck(dependent)
         }
     }

@@ -52,15 +52,15 @@ public struct CardSession: Sendable {
     // MARK: read-back
 
     /// The field's value as the form shows it (formatted); always "" for the CVV.
-    public func value(for field: FieldType) -> String { field == .cvv ? "" : values[field] }
+    public func value(for field: FieldType) -> String { field.spec.readBack == .never ? "" : values[field] }
 
     /// The value as read back outside the form: the card number masked (first six, `•`, last four),
     /// the CVV "", everything else as shown.
     public func maskedValue(for field: FieldType) -> String {
-        switch field {
-        case .cardNumber: retainedCardMask ?? Self.mask(digits: values[.cardNumber].filter(\.isNumber))
-        case .cvv: ""
-        default: values[field]
+        switch field.spec.readBack {
+        case .shown: values[field]
+        case .masked: retainedCardMask ?? Self.mask(digits: values[field].filter(\.isNumber))
+        case .never: ""
         }
     }
 
@@ -78,12 +78,12 @@ public struct CardSession: Sendable {
     /// security code's length; nil for the cardholder name (an over-long name shows HN04 instead of
     /// being cut short).
     public func maxLength(for field: FieldType) -> Int? {
-        switch field {
+        switch field.spec.rule {
         case .cardNumber: CardNumberFormatter.maxFormattedLength(shownRules)
         case .expiryDate: 5
-        case .cvv: securityCode.maxLength
+        case .securityCode: securityCode.maxLength
         case .cardholderName: nil
-        default: BillingRules.inputLimit(of: field)
+        case .billing(let rule): rule.inputLimit
         }
     }
 

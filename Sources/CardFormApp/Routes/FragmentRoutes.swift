@@ -24,7 +24,7 @@ struct FragmentRoutes {
             let update = record.session.update(field, value: value, caret: caret, event: event)
             var outcome = Outcome(seq: seq)
             // The CVV's digits never travel back: the page keeps what the shopper typed.
-            if !update.wasIgnored, field != .cvv {
+            if !update.wasIgnored, field.spec.readBack != .never {
                 outcome.echo = FieldEcho(field: name, value: update.formatted.value, caret: update.formatted.caret, seq: seq ?? 0)
             }
             if let error = record.session.fieldErrors.first(where: { $0.field == field }), error.issue != before {

@@ -21,14 +21,14 @@ enum FieldIndependence {
         guard !sources.values.contains(where: { $0.contains(wholeFields) || $0.contains(dynamic) }) else { return [:] }
         var independent: [FieldType: Set<String>] = [:]
         // The country relabels other fields (postal code, state, city): never alone.
-        for field in FieldType.allCases where field != .countryCode {
+        for field in FieldType.allCases where !field.spec.relabelsOtherFields {
             let name = "fields." + field.rawValue
             let readers = sources.filter { _, source in
                 source.ranges(of: name).contains { range in
                     range.upperBound == source.endIndex || !(source[range.upperBound].isLetter || source[range.upperBound].isNumber)
                 }
             }
-            let block = "blocks/" + field.kebabName
+            let block = "blocks/" + field.spec.blockName
             guard readers.count == 1, readers.keys.first == block else { continue }
             // The block must read no other field either: rendered alone, it gets only its own.
             let others = FieldType.allCases.filter { $0 != field }.map { "fields." + $0.rawValue }

@@ -101,7 +101,7 @@ struct FormRenderer {
     /// The field's block rendered and scanned: exactly that block, wrapping all it renders (this
     /// render updates no other block), or nil.
     private func renderedBlock(_ field: FieldType, data: TemplateValue) throws(TemplateError) -> BlockTree? {
-        let tree = BlockTree(bytes: try render("blocks/" + field.kebabName, data: data))
+        let tree = BlockTree(bytes: try render("blocks/" + field.spec.blockName, data: data))
         guard tree.blocks.count == 1, tree.blocks[0].key == field.rawValue, tree.wrapsEverything(0) else { return nil }
         return tree
     }

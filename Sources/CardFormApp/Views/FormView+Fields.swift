@@ -22,30 +22,31 @@ extension FormView {
             label: options.label ?? label(field), placeholder: options.placeholder,
             guide: options.guideText ?? guideText(field), required: isRequired(field),
             disabled: options.disabled || session.isLoading || !session.phase.acceptsInput,
-            autoCapitalise: options.autoCapitalise ?? Self.capitalisesByDefault(field),
+            autoCapitalise: options.autoCapitalise ?? field.spec.capitalisesByDefault,
             errorMessage: error.map { session.message(for: $0) }, errorCode: error?.issue.code,
             maxLength: session.maxLength(for: field))
-        switch field {
-        case .cardNumber:
+        switch field.spec.presentation {
+        case .plain:
+            break
+        case .networkBadges:
             // Every available network (both badges for an EFTPOS co-badge); OTHER only alone.
             let available = session.availableNetworks.filter { $0 != .other || session.availableNetworks.count == 1 }
             state.extras = .networks(available: available, shown: session.selectedNetwork)
-        case .cvv:
+        case .securityCodeHint:
             // The hint shows where the code is: the front for 4 digits (Amex), the back otherwise,
             // and the back while the network is still unknown (most cards).
             let shown = session.selectedNetwork == nil ? 3 : session.securityCode.maxLength
             state.extras = .securityCode(name: session.securityCode.name, length: shown)
-        case .countryCode:
+        case .countryList:
             state.extras = .countries(selected: session.selectedCountry)
-        case .state:
+        case .subdivisionList:
             if let country = session.country, country.hasSubdivisions {
-                state.extras = .subdivisions(country: country.code, selected: country.subdivision(matching: session.value(for: .state))?.code)
+                let selected = country.subdivision(matching: session.value(for: field))?.code
+                state.extras = .subdivisions(country: country.code, selected: selected)
             } else {
                 // "Select…" belongs to the list; typed text gets the free-text placeholder, if any.
                 state.extras = .freeText(placeholder: options.placeholder ?? pack.string("placeholder.stateText") ?? "")
             }
-        default:
-            break
         }
         return state
     }
@@ -109,6 +110,7 @@ extension FormView {
     /// language's label, placeholder and guide (a session's options or country may replace them).
     static func basics(_ field: FieldType, catalog: MessageCatalog) -> [String: TemplateValue] {
         let name = field.rawValue
+        let spec = field.spec
         var object: [String: TemplateValue] = [
             "name": .string(name),
             "id": .string("cf-\(name)"),
@@ -117,10 +119,12 @@ extension FormView {
             "describedBy": .string("\(name)-error"),
             "label": .string(catalog.string("label.\(name)") ?? name),
             "placeholder": .string(catalog.string("placeholder.\(name)") ?? ""),
-            "autocomplete": .string(field.autocomplete),
-            "inputmode": .string(inputMode(field)),
-            "type": .string(inputType(field)),
+            "autocomplete": .string(spec.autocomplete),
+            "inputmode": .string(spec.inputMode),
+            "type": .string(spec.inputType),
+            "digitsOnly": .bool(spec.isDigitsOnly),
         ]
+        if !spec.separators.isEmpty { object["separators"] = .string(spec.separators) }
         if let guide = catalog.string("guide.\(name)") { object["guideText"] = .string(guide) }
         // Room for what `field(_:)` adds to its copy, so that copy never grows and rehashes.
         object.reserveCapacity(32)
@@ -143,10 +147,10 @@ extension FormView {
     /// own key first: `label.postalCode.GB` is "Postcode"); nil keeps the language's label.
     private func label(_ field: FieldType) -> String? {
         let name = field.rawValue
-        guard [.postalCode, .state, .city].contains(field) else { return nil }
+        guard let part = field.spec.followsCountry else { return nil }
         if let country = session.country {
             if let own = pack.string("label.\(name).\(country.code)") { return own }
-            if let key = BillingRules.labelKeys(for: country)[field], let kind = pack.string("label.\(key)") { return kind }
+            if let kind = pack.string("label.\(part.labelKey(in: country))") { return kind }
         }
         return pack.string("label.\(name).default") ?? pack.string("label.city.city") ?? name
     }
@@ -154,44 +158,17 @@ extension FormView {
     /// The CVV's guide follows the network (Amex prints it on the front); nil keeps the
     /// language's guide for the field, if any.
     private func guideText(_ field: FieldType) -> String? {
-        guard field == .cvv else { return nil }
+        guard field.spec.presentation == .securityCodeHint else { return nil }
         if session.selectedNetwork == .amex { return pack.string("guide.cvvAmex") }
         if session.selectedNetwork == nil { return pack.string("guide.cvvAny") }
         return nil
     }
 
-    /// Whether the field is marked required: the merchant's word, else the country's for city,
-    /// state and postal code.
+    /// Whether the field is marked required: the merchant's word, else the country's for the
+    /// parts of an address it names (city, state, postal code), else the field's default.
     private func isRequired(_ field: FieldType) -> Bool {
         if let required = configuration.options(for: field).required { return required }
-        let country = session.country
-        switch field {
-        case .city: return country?.requiresCity ?? false
-        case .state: return country?.requiresState ?? false
-        case .postalCode: return country?.requiresPostalCode ?? false
-        default: return configuration.isRequired(field)
-        }
-    }
-
-    static func inputMode(_ field: FieldType) -> String {
-        switch field {
-        case .cardNumber, .expiryDate, .cvv: "numeric"
-        case .email: "email"
-        case .phoneNumber: "tel"
-        default: "text"
-        }
-    }
-
-    static func inputType(_ field: FieldType) -> String {
-        switch field {
-        case .cvv: "password"
-        case .email: "email"
-        case .phoneNumber: "tel"
-        default: "text"
-        }
-    }
-
-    static func capitalisesByDefault(_ field: FieldType) -> Bool {
-        [.cardholderName, .firstName, .lastName, .city, .addressLine1, .addressLine2, .state].contains(field)
+        if let part = field.spec.followsCountry { return part.isRequired(in: session.country) }
+        return configuration.isRequired(field)
     }
 }
