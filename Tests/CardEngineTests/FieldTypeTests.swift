@@ -37,8 +37,8 @@ struct FieldTypeTests {
         var session = try Fixtures.session(#"{"billingFields": [\#(billing)]}"#)
         for field in FieldType.allCases {
             let value = field.spec.sampleValue
-            session.update(field, value: value, caret: value.utf16.count)
-            session.update(field, value: value, caret: value.utf16.count, event: .blur)
+            session.update(field, value: value, caret: value.utf16.count, in: environment)
+            session.update(field, value: value, caret: value.utf16.count, event: .blur, in: environment)
         }
         #expect(session.fieldErrors.isEmpty)
         #expect(session.isValid && session.isBillingValid)

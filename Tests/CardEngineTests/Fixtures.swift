@@ -27,3 +27,6 @@ enum Fixtures {
         return CardSession(id: "cs_test", configuration: configuration, environment: environment(year: year, month: month))
     }
 }
+
+/// The environment of `Fixtures.session()`'s sessions (June 2026), handed to their events.
+let environment = Fixtures.environment()

@@ -11,12 +11,12 @@ import Testing
             """.utf8))
         configuration.locale = "en"
         var session = CardSession(id: "cs_test", configuration: configuration, environment: Fixtures.environment())
-        _ = session.update(.cardNumber, value: "4000002500001001", caret: 16, event: .paste)
-        _ = session.update(.expiryDate, value: "12/30", caret: 5, event: .paste)
-        _ = session.update(.cardholderName, value: "john smith", caret: 10)
-        _ = session.update(.cvv, value: "12", caret: 2)
-        _ = session.update(.cvv, value: "12", caret: 2, event: .blur)
-        #expect(session.stateJSON.serialized == """
+        session.update(.cardNumber, value: "4000002500001001", caret: 16, event: .paste, in: environment)
+        session.update(.expiryDate, value: "12/30", caret: 5, event: .paste, in: environment)
+        session.update(.cardholderName, value: "john smith", caret: 10, in: environment)
+        session.update(.cvv, value: "12", caret: 2, in: environment)
+        session.update(.cvv, value: "12", caret: 2, event: .blur, in: environment)
+        #expect(session.stateJSON(in: environment).serialized == """
             {"id":"cs_test","phase":"ready",\
             "configuration":{"cardFields":["cardNumber","expiryDate","cvv","cardholderName"],"billingFields":[],"requiresBillingAddress":false},\
             "data":{"cardNumber":"400000••••••1001","cvv":"","expiryDate":"12/30","cardholderName":"John Smith"},\
@@ -34,12 +34,12 @@ extension SessionGoldenTests {
             {"locale": "fr", "billingFields": ["countryCode", "postalCode"], "cardFields": ["cardNumber", "expiryDate", "cvv"],
              "orderedAllowedCardNetworks": ["VISA", "DANKORT"], "amount": 2500, "currency": "DKK"}
             """)
-        _ = session.update(.cardNumber, value: "4571 0000 0000 0001", caret: 19, event: .paste)
-        _ = session.update(.expiryDate, value: "1/2031", caret: 6, event: .paste)
-        _ = session.update(.cvv, value: "737", caret: 3)
-        _ = session.update(.countryCode, value: "dk", caret: 2)
-        _ = session.update(.postalCode, value: "12", caret: 2, event: .blur)
-        #expect(session.stateJSON.serialized == """
+        session.update(.cardNumber, value: "4571 0000 0000 0001", caret: 19, event: .paste, in: environment)
+        session.update(.expiryDate, value: "1/2031", caret: 6, event: .paste, in: environment)
+        session.update(.cvv, value: "737", caret: 3, in: environment)
+        session.update(.countryCode, value: "dk", caret: 2, in: environment)
+        session.update(.postalCode, value: "12", caret: 2, event: .blur, in: environment)
+        #expect(session.stateJSON(in: environment).serialized == """
             {"id":"cs_test","phase":"ready",\
             "configuration":{"cardFields":["cardNumber","expiryDate","cvv"],"billingFields":["countryCode","postalCode"],"requiresBillingAddress":true},\
             "data":{"cardNumber":"457100••••••0001","cvv":"","expiryDate":"01/31","countryCode":"DK","postalCode":"12"},\
@@ -48,13 +48,13 @@ extension SessionGoldenTests {
             "availableNetworks":["VISA","DANKORT"],"surchargeAmountRaw":null,"surchargeAmount":null,\
             "binData":{"preferred":"VISA","alternatives":["DANKORT"],"status":"complete"},"payment":null}
             """)
-        _ = session.update(.postalCode, value: "1050", caret: 4)
-        guard case .startPayment = session.submit() else {
+        session.update(.postalCode, value: "1050", caret: 4, in: environment)
+        guard case .startPayment = session.submit(in: environment) else {
             Issue.record("expected a payment")
             return
         }
-        _ = session.paymentResult(.succeeded(id: "pay_42"))
-        let json = session.stateJSON.serialized
+        session.paymentResult(.succeeded(id: "pay_42"))
+        let json = session.stateJSON(in: environment).serialized
         #expect(json.hasPrefix(#"{"id":"cs_test","phase":"succeeded","#))
         #expect(json.hasSuffix(#""payment":{"id":"pay_42","status":"succeeded","declineCode":null,"message":null}}"#))
         #expect(json.contains(#""fieldErrors":[],"isLoading":false,"isValid":true,"#))

@@ -30,6 +30,7 @@ import Testing
     struct Typing {
         let resources: FormResources
         let renderer: FormRenderer
+        let environment: SessionEnvironment
         let entry: SessionEntry
         var record: SessionRecord
         let pageID: String
@@ -37,13 +38,13 @@ import Testing
         init(resources: FormResources = FieldIndependenceTests.defaults, field: FieldType, before: String = "") throws {
             self.resources = resources
             let configuration = try SessionConfiguration.parse(Array(#"{"amount": 1000, "currency": "EUR"}"#.utf8))
-            let environment = SessionEnvironment(clock: .fixed(year: 2026, month: 11), catalogs: resources.catalogs)
+            environment = SessionEnvironment(clock: .fixed(year: 2026, month: 11), catalogs: resources.catalogs)
             entry = SessionEntry(
                 id: "s", token: "t", session: CardSession(id: "s", configuration: configuration, environment: environment),
                 now: .now, origin: .now)
             renderer = FormRenderer(resources: resources, dev: false)
             record = entry.state.withLock { $0 }
-            _ = record.session.update(field, value: before, caret: before.utf16.count)
+            record.session.update(field, value: before, caret: before.utf16.count, in: environment)
             _ = try renderer.page(entry, record: &record)
             pageID = try #require(record.pages.last?.id)
         }
@@ -52,7 +53,7 @@ import Testing
         /// what the whole-form render would, and leaves the page in the same state. Returns the
         /// answer and whether the block went alone.
         mutating func type(_ field: FieldType, _ value: String) throws -> (answer: String, alone: Bool) {
-            let update = record.session.update(field, value: value, caret: value.utf16.count)
+            let update = record.session.update(field, value: value, caret: value.utf16.count, in: environment)
             let echo = field == .cvv ? nil : FieldEcho(field: field.rawValue, value: update.formatted.value, caret: update.formatted.caret, seq: 1)
             let revision = record.page(pageID)?.revision
             var whole = record

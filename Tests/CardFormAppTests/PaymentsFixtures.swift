@@ -12,14 +12,15 @@ enum PaymentsFixtures {
         options: String = #"{"amount": 1000, "currency": "EUR"}"#, network: CardNetwork? = nil
     ) throws -> PaymentRequestDraft {
         let configuration = try SessionConfiguration.parse(Array(options.utf8))
-        var session = CardSession(id: id, configuration: configuration, environment: SessionEnvironment(clock: .fixed(year: 2026, month: 6)))
-        _ = session.update(.cardNumber, value: number, caret: number.utf16.count, event: .paste)
-        _ = session.update(.expiryDate, value: "12/30", caret: 5, event: .paste)
+        let environment = SessionEnvironment(clock: .fixed(year: 2026, month: 6))
+        var session = CardSession(id: id, configuration: configuration, environment: environment)
+        session.update(.cardNumber, value: number, caret: number.utf16.count, event: .paste, in: environment)
+        session.update(.expiryDate, value: "12/30", caret: 5, event: .paste, in: environment)
         let cvv = number.hasPrefix("34") || number.hasPrefix("37") ? "1234" : "123"
-        _ = session.update(.cvv, value: cvv, caret: cvv.count)
-        _ = session.update(.cardholderName, value: "Jane Doe", caret: 8)
-        if let network { _ = session.selectNetwork(network) }
-        guard case .startPayment(let draft) = session.submit() else {
+        session.update(.cvv, value: cvv, caret: cvv.count, in: environment)
+        session.update(.cardholderName, value: "Jane Doe", caret: 8, in: environment)
+        if let network { session.selectNetwork(network, in: environment) }
+        guard case .startPayment(let draft) = session.submit(in: environment) else {
             throw FixtureFailure(description: "the session refused to submit \(number.suffix(4))")
         }
         return draft

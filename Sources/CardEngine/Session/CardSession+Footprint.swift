@@ -14,6 +14,7 @@ extension CardSession {
         total += networks.record.map { Self.heap($0.networks) } ?? 0
         total += remoteBIN?.record.map { Self.heap($0.networks) } ?? 0
         total += payment.map { Self.heap($0.id ?? "") + Self.heap($0.declineCode ?? "") + Self.heap($0.message ?? "") } ?? 0
+        total += Self.heap(phase.maskedCard ?? "")
         return total + Self.heap(configuration)
     }
 

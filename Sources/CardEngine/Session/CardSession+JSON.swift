@@ -3,12 +3,12 @@ extension CardSession {
     ///
     /// The card number is masked, the CVV is "", messages come from the session locale's catalog.
     /// `configuration.billingFields` lists the billing fields in play (`activeBillingFields`).
-    public var stateJSON: JSONValue {
+    public func stateJSON(in environment: SessionEnvironment) -> JSONValue {
         let strings = { (items: [String]) in JSONValue.array(items.map(JSONValue.string)) }
         let optional = { (text: String?) in text.map(JSONValue.string) ?? .null }
         return .object(JSONObject([
             ("id", .string(id)),
-            ("phase", .string(phase.rawValue)),
+            ("phase", .string(phase.name.rawValue)),
             ("configuration", .object(JSONObject([
                 ("cardFields", strings(configuration.cardFields.map(\.rawValue))),
                 ("billingFields", strings(configuration.activeBillingFields.map(\.rawValue))),
@@ -18,7 +18,7 @@ extension CardSession {
             ("fieldErrors", .array(errors.map { error in
                 .object(JSONObject([
                     ("fieldType", .string(error.field.rawValue)),
-                    ("message", .string(message(for: error))),
+                    ("message", .string(message(for: error, in: environment))),
                     ("errorCode", .string(error.issue.code)),
                 ]))
             })),

@@ -29,11 +29,11 @@ extension CardSession {
     /// The shopper pressed pay. Every configured field runs its full rule; with no error the
     /// session turns `processing` and hands back the payment to create. Ignored while processing
     /// or once finished.
-    public mutating func submit() -> SubmitAction {
+    public mutating func submit(in environment: SessionEnvironment) -> SubmitAction {
         guard phase.acceptsInput else { return .ignored }
         var failures: [FieldError] = []
         for field in configuration.configuredFields {
-            let check = check(field, mode: .submit)
+            let check = check(field, mode: .submit, in: environment)
             validFields.set(field, check.isValid)
             setError(field, check.issue)
             if let issue = check.issue { failures.append(FieldError(field: field, issue: issue)) }
@@ -41,44 +41,52 @@ extension CardSession {
         guard failures.isEmpty else { return .rejected(failures) }
         let draft = makeDraft()
         phase = .processing
-        payment = nil
         return .startPayment(draft)
     }
 
-    /// The payment's outcome. Applied only while processing (returns false otherwise): the phase
-    /// becomes `succeeded` or `failed`; after a failure the shopper may edit and submit again.
-    public mutating func paymentResult(_ result: PaymentResult) -> Bool {
-        guard phase == .processing else { return false }
-        payment = result
-        phase = result.status == .succeeded ? .succeeded : .failed
-        if phase == .succeeded { forgetCardData() }
-        return true
+    /// The payment's outcome. Applied only while processing (nothing changes otherwise): the
+    /// phase becomes `succeeded` (the card forgotten but for its mask) or `failed`, after which
+    /// the shopper may edit and submit again.
+    @discardableResult
+    public mutating func paymentResult(_ result: PaymentResult) -> SessionChanges {
+        guard phase == .processing else { return [] }
+        switch result.status {
+        case .succeeded: phase = .succeeded(result, maskedCard: forgetCardData())
+        case .failed: phase = .failed(result)
+        }
+        return [.phase]
     }
 
     /// The shopper gave up. Ignored while processing and once finished.
-    public mutating func cancel() -> Bool {
-        guard phase.acceptsInput else { return false }
-        phase = .cancelled
-        forgetCardData()
-        return true
+    @discardableResult
+    public mutating func cancel() -> SessionChanges {
+        guard phase.acceptsInput else { return [] }
+        phase = .cancelled(maskedCard: forgetCardData(), lastAttempt: phase.payment)
+        return [.phase]
     }
 
-    /// The session outlived its time. Ignored while processing (the payment's result is awaited)
-    /// and after a success.
-    public mutating func expire() -> Bool {
-        guard phase != .processing, phase != .succeeded, phase != .expired else { return false }
-        phase = .expired
-        forgetCardData()
-        return true
+    /// The session outlived its time: it expires unless it succeeded (which it keeps) or a payment
+    /// is in flight (its result is awaited).
+    public mutating func expire() -> ExpiryOutcome {
+        switch phase {
+        case .processing:
+            return .paymentPending
+        case .succeeded, .expired:
+            return .ended
+        case .ready, .failed, .cancelled:
+            phase = .expired(maskedCard: forgetCardData(), lastAttempt: phase.payment)
+            return .ended
+        }
     }
 
     /// Once the session can no longer pay, it keeps nothing of the card but its masked number:
-    /// the number and the CVV are dropped from memory (read-back still shows first six and last
-    /// four).
-    mutating func forgetCardData() {
-        if retainedCardMask == nil { retainedCardMask = maskedValue(for: .cardNumber) }
+    /// the number and the CVV are dropped from memory. Returns the mask (the one kept before, if
+    /// the card was already forgotten).
+    private mutating func forgetCardData() -> String {
+        let mask = maskedValue(for: .cardNumber)
         values[.cardNumber] = ""
         values[.cvv] = ""
+        return mask
     }
 
     private func makeDraft() -> PaymentRequestDraft {

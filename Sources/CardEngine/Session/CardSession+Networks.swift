@@ -17,6 +17,18 @@ struct NetworkState: Hashable, Sendable {
     var selected: CardNetwork?
 }
 
+/// The shopper's co-badge pick, and the BIN it was made for (a new BIN forgets it).
+struct NetworkPick: Hashable, Sendable {
+    var network: CardNetwork
+    var bin: String
+}
+
+/// A BIN service's answer for an 8-digit BIN (nil record: the service does not know it).
+struct RemoteBIN: Hashable, Sendable {
+    var bin: String
+    var record: BINRecord?
+}
+
 extension CardSession {
     /// The card's networks: those the merchant accepts first, in `orderedAllowedCardNetworks`
     /// order, then the others; empty until a digit is typed; `OTHER` when no range matches.
@@ -63,39 +75,43 @@ extension CardSession {
     /// The rules (lengths, gaps) of the shown network.
     var shownRules: NetworkRules { (networks.selected ?? .other).rules }
 
-    /// Picks a co-badged card's network. Ignored (false) unless it is one of `selectableNetworks`
-    /// and the session accepts input.
-    public mutating func selectNetwork(_ network: CardNetwork) -> Bool {
-        guard phase.acceptsInput, isNetworkSelectable, selectableNetworks.contains(network) else { return false }
-        pick = (network, networks.bin)
-        refreshNetworks()
-        if configuration.isConfigured(.cardNumber) { recheck(.cardNumber) }
-        refreshDependents(of: .cardNumber)
-        return true
+    /// Picks a co-badged card's network. Ignored (nothing changes) unless it is one of
+    /// `selectableNetworks` and the session accepts input.
+    @discardableResult
+    public mutating func selectNetwork(_ network: CardNetwork, in environment: SessionEnvironment) -> SessionChanges {
+        guard phase.acceptsInput, isNetworkSelectable, selectableNetworks.contains(network) else { return [] }
+        let before = Snapshot(self)
+        pick = NetworkPick(network: network, bin: networks.bin)
+        refreshNetworks(in: environment)
+        if configuration.isConfigured(.cardNumber) { recheck(.cardNumber, in: environment) }
+        refreshDependents(of: .cardNumber, in: environment)
+        return before.changes(to: self)
     }
 
     /// Hands in a BIN service's answer for an 8-digit BIN (`record` nil: the service does not know
     /// it, so stop asking). Applied at once when the number still starts with `bin`; kept for when
-    /// it does again. Returns whether the state changed.
+    /// it does again. Returns what changed.
     @discardableResult
-    public mutating func resolveBIN(_ bin: String, record: BINRecord?) -> Bool {
-        guard bin.utf8.count == 8, bin.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return false }
-        remoteBIN = (bin, record.map { BINRecord(bin: bin, networks: $0.networks, issuerCountry: $0.issuerCountry, fundingType: $0.fundingType) })
-        guard networks.bin == bin, !networks.foundLocally else { return false }
-        let before = networks
-        refreshNetworks()
-        recheck(.cardNumber)
-        refreshDependents(of: .cardNumber)
-        return networks != before
+    public mutating func resolveBIN(_ bin: String, record: BINRecord?, in environment: SessionEnvironment) -> SessionChanges {
+        guard bin.utf8.count == 8, bin.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return [] }
+        remoteBIN = RemoteBIN(
+            bin: bin,
+            record: record.map { BINRecord(bin: bin, networks: $0.networks, issuerCountry: $0.issuerCountry, fundingType: $0.fundingType) })
+        guard networks.bin == bin, !networks.foundLocally else { return [] }
+        let before = Snapshot(self)
+        refreshNetworks(in: environment)
+        recheck(.cardNumber, in: environment)
+        refreshDependents(of: .cardNumber, in: environment)
+        return before.changes(to: self)
     }
 
     /// Recomputes `networks` from the card number's digits.
-    mutating func refreshNetworks() {
+    mutating func refreshNetworks(in environment: SessionEnvironment) {
         let digits = Array(values[.cardNumber].utf8.lazy.filter { $0 != 0x20 })
-        refreshNetworks(digits: digits)
+        refreshNetworks(digits: digits, in: environment)
     }
 
-    mutating func refreshNetworks(digits: [UInt8]) {
+    mutating func refreshNetworks(digits: [UInt8], in environment: SessionEnvironment) {
         var state = NetworkState()
         state.bin = String(decoding: digits.prefix(8), as: UTF8.self)
         state.digitCount = digits.count

@@ -13,7 +13,7 @@ extension CardSession {
     /// is potentially valid again.
     @discardableResult
     public mutating func update(
-        _ field: FieldType, value raw: String, caret: Int, event: InputEvent = .input
+        _ field: FieldType, value raw: String, caret: Int, event: InputEvent = .input, in environment: SessionEnvironment
     ) -> FieldUpdate {
         let previous = values[field]
         guard phase.acceptsInput, configuration.isConfigured(field), !configuration.options(for: field).disabled else {
@@ -29,21 +29,21 @@ extension CardSession {
         let raw = Self.bounded(raw)
         var formatted = FormattedValue(value: previous, caret: min(max(caret, 0), previous.utf16.count))
         if raw != previous {
-            formatted = format(field, edit: FieldEdit(previous: previous, raw: raw, caret: caret), event: event)
+            formatted = format(field, edit: FieldEdit(previous: previous, raw: raw, caret: caret), event: event, in: environment)
             values[field] = formatted.value
         }
         let valueChanged = values[field] != previous
-        if valueChanged || event == .blur { validate(field, event: event, valueChanged: valueChanged) }
-        if valueChanged { refreshDependents(of: field) }
+        if valueChanged || event == .blur { validate(field, event: event, in: environment) }
+        if valueChanged { refreshDependents(of: field, in: environment) }
         var changes = before.changes(to: self)
         if valueChanged { changes.insert(.value) }
         return FieldUpdate(field: field, formatted: formatted, changes: changes, wasIgnored: false)
     }
 
     /// Runs `field`'s rule after an event and updates its shown error.
-    private mutating func validate(_ field: FieldType, event: InputEvent, valueChanged: Bool) {
+    private mutating func validate(_ field: FieldType, event: InputEvent, in environment: SessionEnvironment) {
         let mode: ValidationMode = event == .blur ? .blur : .typing
-        let check = check(field, mode: mode)
+        let check = check(field, mode: mode, in: environment)
         validFields.set(field, check.isValid)
         if !values[field].isEmpty { touchedFields.set(field, true) }
         if event == .blur {
@@ -58,11 +58,13 @@ extension CardSession {
 
     /// Formats an edit of `field`; for the card number, also settles the networks in between, since
     /// the network decides the grouping and the longest length.
-    mutating func format(_ field: FieldType, edit: FieldEdit, event: InputEvent) -> FormattedValue {
+    mutating func format(
+        _ field: FieldType, edit: FieldEdit, event: InputEvent, in environment: SessionEnvironment
+    ) -> FormattedValue {
         switch field.spec.rule {
         case .cardNumber:
             let (digits, beforeCaret) = CardNumberFormatter.digits(of: edit)
-            refreshNetworks(digits: Array(digits.prefix(CardNumberFormatter.maxDigits)))
+            refreshNetworks(digits: Array(digits.prefix(CardNumberFormatter.maxDigits)), in: environment)
             let rules = shownRules
             networks.digitCount = min(networks.digitCount, rules.maxLength)
             return CardNumberFormatter.group(digits, beforeCaret: beforeCaret, rules: rules)
@@ -85,7 +87,7 @@ struct Snapshot {
     let surcharge: Int?
     let validity: (Bool, Bool)
     let focusedField: FieldType?
-    let phase: SessionPhase
+    let phase: SessionPhase.Name
 
     init(_ session: CardSession) {
         errors = session.errors
@@ -93,7 +95,7 @@ struct Snapshot {
         surcharge = session.surchargeAmountRaw
         validity = (session.isValid, session.isBillingValid)
         focusedField = session.focusedField
-        phase = session.phase
+        phase = session.phase.name
     }
 
     func changes(to session: CardSession) -> SessionChanges {
@@ -104,7 +106,7 @@ struct Snapshot {
         // `canSubmit` follows from these two and the phase, reported on its own.
         if validity != (session.isValid, session.isBillingValid) { changes.insert(.validity) }
         if focusedField != session.focusedField { changes.insert(.focus) }
-        if phase != session.phase { changes.insert(.phase) }
+        if phase != session.phase.name { changes.insert(.phase) }
         return changes
     }
 }

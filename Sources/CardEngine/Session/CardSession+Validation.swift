@@ -1,7 +1,7 @@
 extension CardSession {
     /// The full rule's verdict on `field`'s current value (billing rules take the mode into
     /// account; card rules report "potentially valid" whatever the mode).
-    func check(_ field: FieldType, mode: ValidationMode) -> FieldCheck {
+    func check(_ field: FieldType, mode: ValidationMode, in environment: SessionEnvironment) -> FieldCheck {
         let value = values[field]
         let required = configuration.isRequired(field)
         switch field.spec.rule {
@@ -43,15 +43,15 @@ extension CardSession {
     /// code, state and city on the country), keeping their shown errors honest: a shown error is
     /// replaced by the full rule's verdict (cleared if the value now passes), and a value that can
     /// no longer become valid shows its error even though the shopper is elsewhere.
-    mutating func refreshDependents(of field: FieldType) {
+    mutating func refreshDependents(of field: FieldType, in environment: SessionEnvironment) {
         for dependent in field.spec.dependents where configuration.isConfigured(dependent) {
-            recheck(dependent)
+            recheck(dependent, in: environment)
         }
     }
 
     /// Re-checks one field whose value did not change but whose rule's inputs did.
-    mutating func recheck(_ field: FieldType) {
-        let check = check(field, mode: .typing)
+    mutating func recheck(_ field: FieldType, in environment: SessionEnvironment) {
+        let check = check(field, mode: .typing, in: environment)
         validFields.set(field, check.isValid)
         if error(for: field) != nil {
             setError(field, check.issue)

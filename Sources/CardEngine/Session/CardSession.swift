@@ -1,26 +1,21 @@
 /// One shopper's card form: a value-type state machine.
 ///
 /// Each event method (`update`, `selectNetwork`, `resolveBIN`, `submit`, `paymentResult`, `cancel`,
-/// `expire`) mutates the state and returns what the app must know; nothing here does I/O. The app
-/// keeps sessions in its store and serialises events per session.
-public struct CardSession: Sendable {
+/// `expire`) mutates the state and returns what the app must know; nothing here does I/O. The
+/// shared BIN source, clock and catalogs (`SessionEnvironment`) are handed to the events that read
+/// them, never kept: the state is plain data (strings, numbers, enums), which a store may copy,
+/// compare or write out. The app keeps sessions in its store and serialises events per session.
+public struct CardSession: Sendable, Hashable {
     /// The session's id (the app's, also in URLs).
     public let id: String
     /// What the merchant asked for; fixed for the session's life.
     public let configuration: SessionConfiguration
-    /// The shared BIN source, clock and catalogs.
-    public var environment: SessionEnvironment
-    /// Where the session is in its life.
+    /// Where the session is in its life, with the payment's result and the card's mask once it has them.
     public internal(set) var phase: SessionPhase = .ready
-    /// The last payment attempt's result (kept until the next submit).
-    public internal(set) var payment: PaymentResult?
     /// The field the shopper is in, from focus and blur events.
     public internal(set) var focusedField: FieldType?
 
     var values = FieldValues()
-    /// The masked card number kept once the number itself is forgotten (after success, cancel or
-    /// expiry).
-    var retainedCardMask: String?
     /// Shown errors, at most one per field, in the form's field order.
     var errors: [FieldError] = []
     /// Fields whose value passes the full rule (refreshed as they or what they depend on change).
@@ -30,24 +25,29 @@ public struct CardSession: Sendable {
     var touchedFields = FieldSet()
     var networks = NetworkState()
     /// The shopper's co-badge pick, and the BIN it was made for.
-    var pick: (network: CardNetwork, bin: String)?
+    var pick: NetworkPick?
     /// A BIN service's answer handed in by the app (nil record: the service does not know it).
-    var remoteBIN: (bin: String, record: BINRecord?)?
+    var remoteBIN: RemoteBIN?
 
-    /// A new session in phase `ready`, its fields holding their configured default values.
+    /// A new session in phase `ready`, its fields holding their configured default values
+    /// (formatted and checked with `environment`, which is not kept).
     public init(id: String, configuration: SessionConfiguration, environment: SessionEnvironment = SessionEnvironment()) {
         self.id = id
         self.configuration = configuration
-        self.environment = environment
         for field in configuration.configuredFields {
             if let value = configuration.options(for: field).defaultValue {
                 let edit = FieldEdit(previous: "", raw: Self.bounded(value), caret: value.utf16.count)
-                values[field] = format(field, edit: edit, event: .paste).value
+                values[field] = format(field, edit: edit, event: .paste, in: environment).value
             }
         }
-        refreshNetworks()
-        for field in configuration.configuredFields { validFields.set(field, check(field, mode: .submit).isValid) }
+        refreshNetworks(in: environment)
+        for field in configuration.configuredFields {
+            validFields.set(field, check(field, mode: .submit, in: environment).isValid)
+        }
     }
+
+    /// The last payment attempt's result (kept until the next submit).
+    public var payment: PaymentResult? { phase.payment }
 
     // MARK: read-back
 
@@ -59,7 +59,7 @@ public struct CardSession: Sendable {
     public func maskedValue(for field: FieldType) -> String {
         switch field.spec.readBack {
         case .shown: values[field]
-        case .masked: retainedCardMask ?? Self.mask(digits: values[field].filter(\.isNumber))
+        case .masked: phase.maskedCard ?? Self.mask(digits: values[field].filter(\.isNumber))
         case .never: ""
         }
     }
@@ -96,13 +96,16 @@ public struct CardSession: Sendable {
     /// The error shown for `field`, if any.
     public func error(for field: FieldType) -> ValidationIssue? { errors.first { $0.field == field }?.issue }
 
-    /// The catalog for the session's locale.
-    public var catalog: MessageCatalog { environment.catalogs.catalog(for: configuration.locale) }
-
-    /// The message for a shown error, honouring the field's `messages` overrides.
-    public func message(for error: FieldError) -> String {
+    /// The message for a shown error in `catalog` (the session locale's), honouring the field's
+    /// `messages` overrides.
+    public func message(for error: FieldError, catalog: MessageCatalog) -> String {
         catalog.message(
             for: error.field, issue: error.issue, overrides: configuration.options(for: error.field).messages)
+    }
+
+    /// The message for a shown error in the session locale's catalog of `environment`.
+    public func message(for error: FieldError, in environment: SessionEnvironment) -> String {
+        message(for: error, catalog: environment.catalogs.catalog(for: configuration.locale))
     }
 
     /// Whether every card field passes its full rule (Primer's `isValid`).

@@ -16,7 +16,7 @@ final class PaymentService: Sendable {
     /// and waiting pages are woken. A second start while one runs changes nothing.
     func start(_ draft: PaymentRequestDraft, saveCard: Bool, for entry: SessionEntry) {
         _ = coordinator.start(draft, saveCard: saveCard && draft.customerId != nil) { [self] outcome in
-            entry.state.withLock { _ = $0.session.paymentResult(outcome.result) }
+            entry.state.withLock { $0.session.paymentResult(outcome.result) }
             wake(entry.id)
         }
     }

@@ -41,7 +41,8 @@ struct APIRoutes {
         if let refusal = authenticate(request) { return refusal }
         switch app.store.lookup(id) {
         case .live(let entry), .expired(let entry):
-            return SecureResponse.json(entry.state.withLock { $0.session.stateJSON })
+            let environment = app.environment
+            return SecureResponse.json(entry.state.withLock { $0.session.stateJSON(in: environment) })
         case .unknown:
             return SecureResponse.jsonError("not-found", "No session with this id.", status: .notFound)
         }

@@ -6,6 +6,7 @@ import Mustache
 struct FragmentRoutes {
     let app: AppContext
     private var access: BrowserAccess { BrowserAccess(app: app) }
+    private var environment: SessionEnvironment { app.environment }
 
     /// `POST /s/<id>/input`: a keystroke, paste, focus or blur in one field.
     func input(_ id: Substring, _ request: Request) -> Response {
@@ -21,14 +22,14 @@ struct FragmentRoutes {
             // A retried or overtaken request older than what the page already sent changes nothing.
             if let seq, let last = record.page(form["page"] ?? "")?.lastSeq, seq < last { return Outcome() }
             let before = record.session.error(for: field)
-            let update = record.session.update(field, value: value, caret: caret, event: event)
+            let update = record.session.update(field, value: value, caret: caret, event: event, in: environment)
             var outcome = Outcome(seq: seq)
             // The CVV's digits never travel back: the page keeps what the shopper typed.
             if !update.wasIgnored, field.spec.readBack != .never {
                 outcome.echo = FieldEcho(field: name, value: update.formatted.value, caret: update.formatted.caret, seq: seq ?? 0)
             }
             if let error = record.session.fieldErrors.first(where: { $0.field == field }), error.issue != before {
-                outcome.announcement = record.session.message(for: error)
+                outcome.announcement = record.session.message(for: error, in: environment)
             }
             if !update.wasIgnored, update.changes.subtracting([.value, .focus]).isEmpty { outcome.onlyField = field }
             return outcome
@@ -39,7 +40,7 @@ struct FragmentRoutes {
     func network(_ id: Substring, _ request: Request) -> Response {
         handle(id, request) { form, record throws(BadInput) -> Outcome in
             guard let network = form["network"].flatMap(CardNetwork.init(rawValue:)) else { throw BadInput("unknown network") }
-            _ = record.session.selectNetwork(network)
+            record.session.selectNetwork(network, in: environment)
             return Outcome()
         }
     }
@@ -51,12 +52,12 @@ struct FragmentRoutes {
         var entryForPayment: SessionEntry?
         var saveCard = false
         let response = handle(id, request) { form, record throws(BadInput) -> Outcome in
-            FormSubmission.apply(form, to: &record.session)
+            FormSubmission.apply(form, to: &record.session, in: environment)
             saveCard = form["saveCard"] != nil
             var outcome = Outcome()
-            switch record.session.submit() {
+            switch record.session.submit(in: environment) {
             case .rejected(let errors):
-                outcome.announcement = errors.first.map { record.session.message(for: $0) } ?? ""
+                outcome.announcement = errors.first.map { record.session.message(for: $0, in: environment) } ?? ""
             case .startPayment(let draft):
                 started = draft
             case .ignored:
@@ -71,7 +72,7 @@ struct FragmentRoutes {
     /// `POST /s/<id>/cancel`: the shopper gives up (ignored while processing).
     func cancel(_ id: Substring, _ request: Request) -> Response {
         handle(id, request) { _, record throws(BadInput) -> Outcome in
-            _ = record.session.cancel()
+            record.session.cancel()
             return Outcome()
         }
     }

@@ -27,16 +27,17 @@ struct PageRoutes {
         case .refused(let response): return response
         }
         var started: PaymentRequestDraft?
+        let environment = app.environment
         let response = render(entry, noscript: true) { session in
-            FormSubmission.apply(form, to: &session)
+            FormSubmission.apply(form, to: &session, in: environment)
             switch form["_action"] {
             case "cancel":
-                _ = session.cancel()
+                session.cancel()
             case "network":
                 break
             default:
-                switch session.submit() {
-                case .rejected(let errors): return errors.first.map { session.message(for: $0) } ?? ""
+                switch session.submit(in: environment) {
+                case .rejected(let errors): return errors.first.map { session.message(for: $0, in: environment) } ?? ""
                 case .startPayment(let draft): started = draft
                 case .ignored: break
                 }

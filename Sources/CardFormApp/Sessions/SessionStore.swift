@@ -107,9 +107,7 @@ final class SessionStore: Sendable {
     /// Ends an idle session: it expires unless it already finished (a succeeded session keeps its
     /// phase); one whose payment is still in flight is left alone until its result arrives.
     private static func retire(_ session: inout CardSession) -> Bool {
-        guard session.phase != .processing else { return false }
-        _ = session.expire()
-        return true
+        session.expire() == .ended
     }
 
     private func shard(for id: String) -> Shard {

@@ -46,7 +46,7 @@ struct GalleryRenderer {
         }
         let environment = SessionEnvironment(binLookup: BINTable.default, clock: clock, catalogs: resources.catalogs)
         var session = CardSession(id: "gallery", configuration: configuration, environment: environment)
-        for step in state.steps { session.apply(step) }
+        for step in state.steps { session.apply(step, in: environment) }
         return session
     }
 

@@ -52,17 +52,23 @@ struct GallerySection: Sendable {
 
 extension CardSession {
     /// Applies a gallery step; what the engine answers is not needed, only the state it leaves.
-    mutating func apply(_ step: GalleryStep) {
+    mutating func apply(_ step: GalleryStep, in environment: SessionEnvironment) {
         switch step {
-        case .type(let field, let value): _ = update(field, value: value, caret: value.utf16.count, event: .input)
+        case .type(let field, let value):
+            update(field, value: value, caret: value.utf16.count, event: .input, in: environment)
         case .leave(let field, let value):
             // The blur carries the value the input holds, as the page script sends it.
-            _ = update(field, value: value, caret: value.utf16.count, event: .input)
-            _ = update(field, value: value, caret: value.utf16.count, event: .blur)
-        case .focus(let field): _ = update(field, value: "", caret: 0, event: .focus)
-        case .pick(let network): _ = selectNetwork(network)
-        case .submit: _ = submit()
-        case .result(let result): _ = paymentResult(result)
+            update(field, value: value, caret: value.utf16.count, event: .input, in: environment)
+            update(field, value: value, caret: value.utf16.count, event: .blur, in: environment)
+        case .focus(let field):
+            update(field, value: "", caret: 0, event: .focus, in: environment)
+        case .pick(let network):
+            selectNetwork(network, in: environment)
+        case .submit:
+            // The gallery shows the state a submit leaves; nothing is paid.
+            if case .startPayment = submit(in: environment) {}
+        case .result(let result):
+            paymentResult(result)
         }
     }
 }

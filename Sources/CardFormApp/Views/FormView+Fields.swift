@@ -23,7 +23,7 @@ extension FormView {
             guide: options.guideText ?? guideText(field), required: isRequired(field),
             disabled: options.disabled || session.isLoading || !session.phase.acceptsInput,
             autoCapitalise: options.autoCapitalise ?? field.spec.capitalisesByDefault,
-            errorMessage: error.map { session.message(for: $0) }, errorCode: error?.issue.code,
+            errorMessage: error.map { session.message(for: $0, catalog: pack.catalog) }, errorCode: error?.issue.code,
             maxLength: session.maxLength(for: field))
         switch field.spec.presentation {
         case .plain:

@@ -65,7 +65,7 @@ struct FormView {
         "session": { view, _ in view.sessionData },
         "assets": { view, _ in view.assets },
         "t": { view, _ in view.pack.strings },
-        "phase": { view, _ in [view.session.phase.rawValue: true] },
+        "phase": { view, _ in [view.session.phase.name.rawValue: true] },
         "isLoading": { view, _ in .bool(view.session.isLoading) },
         "noscript": { view, _ in .bool(view.context.noscript) },
         "dev": { view, _ in .bool(view.context.dev) },
@@ -142,7 +142,7 @@ struct FormView {
             for error in session.fieldErrors {
                 summary.append([
                     "field": .string(error.field.rawValue), "id": .string("cf-\(error.field.rawValue)"),
-                    "message": .string(session.message(for: error)),
+                    "message": .string(session.message(for: error, catalog: pack.catalog)),
                 ])
             }
         }
@@ -153,7 +153,7 @@ struct FormView {
     private var state: TemplateValue {
         var state: [String: TemplateValue] = [
             "valid": .string(session.isValid && session.isBillingValid ? "true" : "false"),
-            "phase": .string(session.phase.rawValue),
+            "phase": .string(session.phase.name.rawValue),
             "networks": .string(session.availableNetworks.map(\.rawValue).joined(separator: " ")),
         ]
         if let network = session.selectedNetwork { state["network"] = .string(network.rawValue) }
