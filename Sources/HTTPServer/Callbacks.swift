@@ -70,7 +70,8 @@ func cmhdCollectHeader(
     guard let cls, let key else { return .YES }
     let name = String(decoding: UnsafeRawBufferPointer(start: key, count: keySize), as: UTF8.self)
     let text = value.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: valueSize), as: UTF8.self) } ?? ""
-    cls.assumingMemoryBound(to: HTTPHeaders.self).pointee.add(name, text)
+    // libmicrohttpd has refused malformed header lines; a name that is still no token is dropped.
+    if let name = HTTPHeaders.Name(name) { cls.assumingMemoryBound(to: HTTPHeaders.self).pointee.add(name, text) }
     return .YES
 }
 

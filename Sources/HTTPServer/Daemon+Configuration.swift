@@ -33,6 +33,9 @@ extension Daemon {
         /// Called once per request that reached the daemon's handler, after its response was sent
         /// (or the client left). On a worker thread: keep it quick. Carries no body, query or path.
         public var onRequestCompleted: (@Sendable (RequestLogEntry) -> Void)?
+        /// Headers the daemon's own answers (400 for a malformed request, 413 for a body over the
+        /// cap) carry, so that they are as guarded as the responder's (the app's security headers).
+        public var rejectionHeaders = HTTPHeaders()
 
         /// A configuration; every argument defaults to the value described on its property.
         public init(

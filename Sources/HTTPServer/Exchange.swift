@@ -59,7 +59,7 @@ final class Exchange {
             self.version = version.map { String(cString: $0) } ?? ""
             phase = .body
             guard body.expect(contentLength: declaredLength(connection)) == .proceed else {
-                return answer(.rejection(.contentTooLarge), on: connection, context: context)
+                return answer(.rejection(.contentTooLarge, headers: context.rejectionHeaders), on: connection, context: context)
             }
             return .YES
         case .body where uploadSize.pointee > 0:
@@ -68,7 +68,7 @@ final class Exchange {
             return body.append(chunk) == .abandon ? .NO : .YES
         case .body:
             if body.isOverLimit {
-                return answer(.rejection(.contentTooLarge), on: connection, context: context)
+                return answer(.rejection(.contentTooLarge, headers: context.rejectionHeaders), on: connection, context: context)
             }
             let response = respond(connection, context: context)
             if let deferred = response.body.deferred {
@@ -84,7 +84,7 @@ final class Exchange {
     }
 
     private func respond(_ connection: OpaquePointer, context: ServerContext) -> Response {
-        guard let target, let method else { return .rejection(.badRequest) }
+        guard let target, let method else { return .rejection(.badRequest, headers: context.rejectionHeaders) }
         let request: Request
         do {
             request = try Request(
@@ -96,7 +96,7 @@ final class Exchange {
                 remoteAddress: cmhd_client_address(connection).flatMap(ipAddressText)
             )
         } catch {
-            return .rejection(.badRequest)
+            return .rejection(.badRequest, headers: context.rejectionHeaders)
         }
         body = BodyCollector(limit: 0, discardLimit: 0)  // the request owns the bytes now
         return context.responder.respond(to: request)
@@ -128,10 +128,11 @@ final class Exchange {
 extension Response {
     /// What the daemon answers by itself (400, 413): short plain text, and the connection closed,
     /// since the rest of what the client sent cannot be trusted to frame a next request.
-    static func rejection(_ status: HTTPStatus) -> Response {
+    static func rejection(_ status: HTTPStatus, headers: HTTPHeaders) -> Response {
         let text = status == .contentTooLarge ? "request body too large\n" : "bad request\n"
         var response = Response.text(text, status: status)
-        response.headers.add("Connection", "close")
+        for field in headers where !response.headers.contains(field.name) { response.headers.append(field) }
+        response.headers.add(.connection, "close")
         return response
     }
 }

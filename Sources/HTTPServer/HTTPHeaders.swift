@@ -1,33 +1,44 @@
 /// HTTP header fields in the order they were sent or added. A name may appear several times
 /// (`Set-Cookie`, or a request's repeated `X-Forwarded-For`); lookups ignore ASCII case.
+///
+/// Names are typed (`HTTPHeaders.Name`, e.g. `.contentType`) and checked when made: a literal
+/// that is not a valid token stops the program at once, a runtime string gives nil. Values are
+/// checked when a field is made too: one holding a line break or another control character is
+/// kept but marked invalid, and a response carrying it is never written (the daemon answers 500
+/// instead, since dropping it silently could drop a security header).
 public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
     /// One `name: value` line.
     public struct Field: Sendable, Equatable {
         /// The name as sent or added (case kept).
-        public var name: String
+        public let name: Name
         /// The value (libmicrohttpd trims the whitespace around a request header's value).
-        public var value: String
+        public let value: String
+        /// Whether the value may be written: no CR, LF, NUL or other control character but tab.
+        public let isValid: Bool
 
-        /// Builds a field.
-        public init(name: String, value: String) {
+        /// Builds a field, checking its value.
+        public init(name: Name, value: String) {
             self.name = name
             self.value = value
+            self.isValid = value.utf8.allSatisfy { $0 >= 0x20 && $0 != 0x7F || $0 == 0x09 }
         }
     }
 
     /// Every field, in order.
     public private(set) var fields: [Field] = []
+    /// How many fields hold a value that may not be written.
+    public private(set) var invalidCount = 0
 
     /// No fields.
     public init() {}
 
     /// Keeps every pair, repeated names included, in the order written.
-    public init(_ pairs: [(String, String)]) {
-        fields = pairs.map { Field(name: $0.0, value: $0.1) }
+    public init(_ pairs: [(Name, String)]) {
+        for (name, value) in pairs { add(name, value) }
     }
 
     /// `["Content-Type": "text/html", "Set-Cookie": "a=1", "Set-Cookie": "b=2"]`: repeats kept.
-    public init(dictionaryLiteral elements: (String, String)...) {
+    public init(dictionaryLiteral elements: (Name, String)...) {
         self.init(elements)
     }
 
@@ -35,49 +46,72 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     public var count: Int { fields.count }
     /// Whether there are no fields.
     public var isEmpty: Bool { fields.isEmpty }
+    /// Whether every value may be written.
+    public var isValid: Bool { invalidCount == 0 }
 
     public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
 
     /// The first value sent under `name` (any case), or nil.
-    public subscript(name: String) -> String? {
-        fields.first { Self.sameName($0.name, name) }?.value
+    public subscript(name: Name) -> String? {
+        fields.first { $0.name == name }?.value
     }
 
     /// Every value sent under `name` (any case), in order; not split at commas, because commas
     /// are data in some headers (`Set-Cookie`, `Date`).
-    public func values(for name: String) -> [String] {
-        fields.compactMap { Self.sameName($0.name, name) ? $0.value : nil }
+    public func values(for name: Name) -> [String] {
+        fields.compactMap { $0.name == name ? $0.value : nil }
     }
 
     /// Whether any field has `name` (any case).
-    public func contains(_ name: String) -> Bool {
-        fields.contains { Self.sameName($0.name, name) }
+    public func contains(_ name: Name) -> Bool {
+        fields.contains { $0.name == name }
     }
 
     /// Appends a field, keeping any already under that name.
-    public mutating func add(_ name: String, _ value: String) {
-        fields.append(Field(name: name, value: value))
+    public mutating func add(_ name: Name, _ value: String) {
+        append(Field(name: name, value: value))
+    }
+
+    /// Appends a field made before.
+    public mutating func append(_ field: Field) {
+        if !field.isValid { invalidCount += 1 }
+        fields.append(field)
     }
 
     /// Replaces every field under `name` with one.
-    public mutating func set(_ name: String, _ value: String) {
+    public mutating func set(_ name: Name, _ value: String) {
         remove(name)
         add(name, value)
     }
 
+    /// Adds the field unless one under its name is already there.
+    public mutating func addIfAbsent(_ name: Name, _ value: String) {
+        if !contains(name) { add(name, value) }
+    }
+
     /// Removes every field under `name` (any case).
-    public mutating func remove(_ name: String) {
-        fields.removeAll { Self.sameName($0.name, name) }
+    public mutating func remove(_ name: Name) {
+        fields.removeAll { $0.name == name }
+        invalidCount = fields.reduce(0) { $0 + ($1.isValid ? 0 : 1) }
     }
 
-    /// ASCII case-insensitive comparison: header names are tokens, so no Unicode folding applies.
-    /// Lengths first: most names compared differ in length, and that answer costs nothing.
-    static func sameName(_ lhs: String, _ rhs: String) -> Bool {
-        guard lhs.utf8.count == rhs.utf8.count else { return false }
-        return lhs.utf8.elementsEqual(rhs.utf8) { $0 == $1 || lowered($0) == lowered($1) }
+    /// The first value sent under a name known only at run time; nil for a name that is no token.
+    @_disfavoredOverload
+    public subscript(name: String) -> String? {
+        Name(name).flatMap { self[$0] }
     }
 
-    private static func lowered(_ byte: UInt8) -> UInt8 {
-        byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
+    /// Every value sent under a name known only at run time.
+    @_disfavoredOverload
+    public func values(for name: String) -> [String] {
+        Name(name).map { values(for: $0) } ?? []
     }
+
+    /// Whether any field has a name known only at run time.
+    @_disfavoredOverload
+    public func contains(_ name: String) -> Bool {
+        Name(name).map { contains($0) } ?? false
+    }
+
+    public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool { lhs.fields == rhs.fields }
 }

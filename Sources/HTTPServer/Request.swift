@@ -63,7 +63,7 @@ public struct Request: Sendable {
 
     /// The `Content-Type` without parameters, lower-cased (`application/json`); nil if absent.
     public var mediaType: String? {
-        guard let contentType = headers["Content-Type"] else { return nil }
+        guard let contentType = headers[.contentType] else { return nil }
         var bytes: [UInt8] = []
         Self.readMediaType(of: contentType) { bytes.append($0); return true }
         return String(decoding: bytes, as: UTF8.self)
@@ -72,7 +72,7 @@ public struct Request: Sendable {
     /// Whether the media type is `expected` (lower case): `mediaType == expected` without
     /// building a string, for the check made on every form post.
     public func hasMediaType(_ expected: StaticString) -> Bool {
-        guard let contentType = headers["Content-Type"] else { return false }
+        guard let contentType = headers[.contentType] else { return false }
         let expected = UnsafeBufferPointer(start: expected.utf8Start, count: expected.utf8CodeUnitCount)
         var matched = 0
         let whole = Self.readMediaType(of: contentType) { byte in

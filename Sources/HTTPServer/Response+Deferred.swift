@@ -31,7 +31,7 @@ extension Response {
     func wrapping(_ answer: Response) -> Response {
         var sent = answer
         for field in headers where !answer.headers.contains(field.name) {
-            sent.headers.add(field.name, field.value)
+            sent.headers.append(field)
         }
         sent.route = answer.route ?? route
         return sent

@@ -27,17 +27,17 @@ public struct Response: Sendable, Equatable {
 
     /// `text/plain; charset=utf-8`.
     public static func text(_ text: String, status: HTTPStatus = .ok) -> Response {
-        Response(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: .text(text))
+        Response(status: status, headers: [.contentType: "text/plain; charset=utf-8"], body: .text(text))
     }
 
     /// `text/html; charset=utf-8`.
     public static func html(_ html: String, status: HTTPStatus = .ok) -> Response {
-        Response(status: status, headers: ["Content-Type": "text/html; charset=utf-8"], body: .text(html))
+        Response(status: status, headers: [.contentType: "text/html; charset=utf-8"], body: .text(html))
     }
 
     /// `application/json` from already-encoded bytes.
     public static func json(_ bytes: [UInt8], status: HTTPStatus = .ok) -> Response {
-        Response(status: status, headers: ["Content-Type": "application/json"], body: .bytes(bytes))
+        Response(status: status, headers: [.contentType: "application/json"], body: .bytes(bytes))
     }
 
     /// The bytes of a response. A struct over a private enum so that later kinds (a streamed body

@@ -3,10 +3,12 @@ import CMicroHTTPD
 /// Turns a `Response` into a libmicrohttpd response and queues it on a connection.
 enum ResponseWriter {
     /// Queues `response`; returns libmicrohttpd's verdict and the status actually queued. A header
-    /// libmicrohttpd refuses (a CR or LF in it) turns the whole answer into a 500: dropping one
-    /// silently could drop a security header.
+    /// whose value was found invalid when it was made (a CR or LF in it), or that libmicrohttpd
+    /// refuses, turns the whole answer into a 500: dropping one silently could drop a security header.
     static func queue(_ response: Response, on connection: OpaquePointer, closing: Bool) -> (MHD_Result, HTTPStatus) {
-        guard (100...999).contains(response.status.code), let built = make(response, closing: closing) else {
+        guard (100...999).contains(response.status.code), response.headers.isValid,
+              let built = make(response, closing: closing)
+        else {
             let fallback = Response.text("internal server error\n", status: .internalServerError)
             guard let built = make(fallback, closing: closing) else { return (.NO, fallback.status) }
             return (enqueue(built, status: fallback.status, on: connection), fallback.status)
@@ -22,9 +24,9 @@ enum ResponseWriter {
 
     private static func make(_ response: Response, closing: Bool) -> OpaquePointer? {
         guard let built = makeBody(response.body) else { return nil }
-        for field in response.headers where !HTTPHeaders.sameName(field.name, "Content-Length") {
+        for field in response.headers where field.name != .contentLength {
             // Explicit withCString: implicit bridging would allocate a C copy of every string.
-            let added = field.name.withCString { name in
+            let added = field.name.rawName.withCString { name in
                 field.value.withCString { value in MHD_add_response_header(built, name, value) }
             }
             guard added == .YES else {
@@ -32,7 +34,7 @@ enum ResponseWriter {
                 return nil
             }
         }
-        if closing, !response.headers.contains("Connection") {
+        if closing, !response.headers.contains(.connection) {
             _ = MHD_add_response_header(built, "Connection", "close")
         }
         return built

@@ -8,6 +8,7 @@ final class ServerContext: Sendable {
     let maxBodySize: Int
     let maxDiscardedBodySize: Int
     let onRequestCompleted: (@Sendable (RequestLogEntry) -> Void)?
+    let rejectionHeaders: HTTPHeaders
     /// Connections suspended for deferred responses.
     let suspended: SuspendedConnections
     /// The accepting thread, told when a connection closes (it keeps the connection limit).
@@ -24,6 +25,7 @@ final class ServerContext: Sendable {
         self.maxBodySize = configuration.maxBodySize
         self.maxDiscardedBodySize = configuration.maxDiscardedBodySize
         self.onRequestCompleted = configuration.onRequestCompleted
+        self.rejectionHeaders = configuration.rejectionHeaders
     }
 
     /// A request line arrived.

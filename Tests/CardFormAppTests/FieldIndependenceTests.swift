@@ -31,22 +31,26 @@ import Testing
         let resources: FormResources
         let renderer: FormRenderer
         let environment: SessionEnvironment
-        let entry: SessionEntry
         var record: SessionRecord
-        let pageID: String
+        let pageID = RandomToken.make128()
 
         init(resources: FormResources = FieldIndependenceTests.defaults, field: FieldType, before: String = "") throws {
             self.resources = resources
             let configuration = try SessionConfiguration.parse(Array(#"{"amount": 1000, "currency": "EUR"}"#.utf8))
             environment = SessionEnvironment(clock: .fixed(year: 2026, month: 11), catalogs: resources.catalogs)
-            entry = SessionEntry(
-                id: "s", token: "t", session: CardSession(id: "s", configuration: configuration, environment: environment),
-                now: .now, origin: .now)
+            record = SessionRecord(
+                session: CardSession(id: "s", configuration: configuration, environment: environment), token: "t", now: Date())
             renderer = FormRenderer(resources: resources, dev: false)
-            record = entry.state.withLock { $0 }
             record.session.update(field, value: before, caret: before.utf16.count, in: environment)
-            _ = try renderer.page(entry, record: &record)
-            pageID = try #require(record.pages.last?.id)
+            _ = try renderer.page(&record, pageID: pageID)
+        }
+
+        /// The fragments for `record`'s page, answered as the event handler does.
+        func fragments(_ record: inout SessionRecord, revision: Int?, echo: FieldEcho?, onlyField: FieldType? = nil) throws -> String {
+            try record.answerPage(pageID) { page, isKnown, record throws(TemplateError) in
+                try renderer.fragments(
+                    record, page: &page, resync: !isKnown || revision != page.revision, echo: echo, onlyField: onlyField)
+            }
         }
 
         /// Types `value`; when only the value changed, checks that the block alone answers exactly
@@ -54,16 +58,16 @@ import Testing
         /// answer and whether the block went alone.
         mutating func type(_ field: FieldType, _ value: String) throws -> (answer: String, alone: Bool) {
             let update = record.session.update(field, value: value, caret: value.utf16.count, in: environment)
-            let echo = field == .cvv ? nil : FieldEcho(field: field.rawValue, value: update.formatted.value, caret: update.formatted.caret, seq: 1)
+            let echo = field.spec.readBack == .never ? nil : FieldEcho(field: field.rawValue, value: update.formatted.value, caret: update.formatted.caret, seq: 1)
             let revision = record.page(pageID)?.revision
             var whole = record
-            let full = try renderer.fragments(entry, record: &whole, pageID: pageID, revision: revision, echo: echo)
+            let full = try fragments(&whole, revision: revision, echo: echo)
             guard update.changes.subtracting([.value, .focus]).isEmpty else {
                 record = whole
                 return (full, false)
             }
             var alone = record
-            let fast = try renderer.fragments(entry, record: &alone, pageID: pageID, revision: revision, echo: echo, onlyField: field)
+            let fast = try fragments(&alone, revision: revision, echo: echo, onlyField: field)
             #expect(fast == full, "\(field) \(value)")
             #expect(alone.pages == whole.pages, "\(field) \(value)")
             // …and the block really did go alone, not through the whole-form render.

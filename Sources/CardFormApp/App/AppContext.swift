@@ -6,7 +6,7 @@ import Synchronization
 /// environment and the logger. Created once by `serve` (or a test) and handed to the router.
 final class AppContext: Sendable {
     let configuration: ServerConfiguration
-    let store: SessionStore
+    let store: any SessionStore
     let logger: Logger
     let payments: PaymentService
     /// The session options the server applies where a request does not set them.
@@ -20,11 +20,10 @@ final class AppContext: Sendable {
     ) throws(ServerConfigurationError) {
         self.configuration = configuration
         self.logger = logger
-        let payments = PaymentService(coordinator: try PaymentCoordinator(configuration: configuration, logger: logger))
-        self.payments = payments
-        self.store = SessionStore(
-            ttl: .seconds(configuration.sessionTTLSeconds), capacity: configuration.maxSessions,
-            onExpire: { payments.sessionEnded($0) })
+        let store = MemorySessionStore(ttl: .seconds(configuration.sessionTTLSeconds), capacity: configuration.maxSessions)
+        self.store = store
+        self.payments = PaymentService(
+            coordinator: try PaymentCoordinator(configuration: configuration, logger: logger), store: store, logger: logger)
         self.defaults = try Self.parseDefaults(configuration.defaults)
         let environment = SessionEnvironment(binLookup: binLookup, clock: clock, catalogs: resources.catalogs)
         self.current = Mutex((resources, environment))
@@ -35,6 +34,16 @@ final class AppContext: Sendable {
 
     /// The environment new sessions get (BIN data, clock, catalogs).
     var environment: SessionEnvironment { current.withLock { $0.environment } }
+
+    /// Retires idle sessions (see `SessionStore.sweep`) and releases what each held outside the
+    /// store: its vaulted card, its payment attempts, the pages waiting on it.
+    func sweepSessions(now: Date = Date()) {
+        do {
+            for id in try store.sweep(now: now) { payments.sessionEnded(id) }
+        } catch {
+            logger.log("store-unavailable", ["during": .text("sweep")])
+        }
+    }
 
     /// Swaps in freshly loaded resources (`--dev` live reload); sessions pick up the new catalogs
     /// on their next event.

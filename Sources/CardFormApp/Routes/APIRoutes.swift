@@ -2,70 +2,52 @@ import CardEngine
 import Foundation
 import HTTPServer
 
-/// The merchant's server-to-server API, authenticated with the secret key (CONTRACT §3).
+/// The merchant's server-to-server API (CONTRACT §3); the secret key is checked by `Access`.
 struct APIRoutes {
     let app: AppContext
 
     /// `POST /api/sessions`: one call creates a session → `201 {id, url, expiresAt}`.
-    func createSession(_ request: Request, requireKey: Bool) -> Response {
-        if requireKey, let refusal = authenticate(request) { return refusal }
+    func createSession(_ request: RouteRequest) throws(Refusal) -> Response {
         let configuration: SessionConfiguration
         do {
-            configuration = try SessionConfiguration.parse(request.body, defaults: app.defaults)
+            configuration = try SessionConfiguration.parse(request.request.body, defaults: app.defaults)
         } catch {
-            return SecureResponse.json(error.json, status: .badRequest)
+            throw .json(.badRequest, error.code, error.message, field: error.field)
         }
         if let problem = ThemeStylesheet.problem(in: configuration.appearance) {
-            return SecureResponse.jsonError("invalid-appearance", problem.message, field: "appearance.\(problem.key)", status: .badRequest)
+            throw .json(.badRequest, "invalid-appearance", problem.message, field: "appearance.\(problem.key)")
         }
         let environment = app.environment
-        let entry: SessionEntry
+        let now = Date()
+        let record: SessionRecord
         do {
-            entry = try app.store.create { id in CardSession(id: id, configuration: configuration, environment: environment) }
+            record = try app.store.create(now: now) { id in CardSession(id: id, configuration: configuration, environment: environment) }
         } catch {
-            return SecureResponse.jsonError("too-many-sessions", "The server holds as many sessions as it may; try again later.", status: .serviceUnavailable)
+            throw Refusal(.store(error))
         }
-        app.logger.log("session-created", ["session": .idPrefix(entry.id)])
-        let expiresAt = Date().addingTimeInterval(TimeInterval(app.configuration.sessionTTLSeconds))
+        app.logger.log("session-created", ["session": .idPrefix(record.id)])
+        let expiresAt = now.addingTimeInterval(TimeInterval(app.configuration.sessionTTLSeconds))
         return SecureResponse.json(
             .object(JSONObject([
-                (key: "id", value: .string(entry.id)),
-                (key: "url", value: .string("/s/\(entry.id)")),
+                (key: "id", value: .string(record.id)),
+                (key: "url", value: .string("/s/\(record.id)")),
                 (key: "expiresAt", value: .string(expiresAt.formatted(.iso8601))),
             ])),
             status: .created)
     }
 
     /// `GET /api/sessions/<id>`: the session state as JSON (the card number masked, no CVV).
-    func state(_ id: Substring, _ request: Request) -> Response {
-        if let refusal = authenticate(request) { return refusal }
-        switch app.store.lookup(id) {
-        case .live(let entry), .expired(let entry):
-            let environment = app.environment
-            return SecureResponse.json(entry.state.withLock { $0.session.stateJSON(in: environment) })
-        case .unknown:
-            return SecureResponse.jsonError("not-found", "No session with this id.", status: .notFound)
+    func state(_ request: RouteRequest) throws(Refusal) -> Response {
+        let environment = app.environment
+        switch try app.lookup(request.id, { $0.session.stateJSON(in: environment) }) {
+        case .live(let state): return SecureResponse.json(state)
+        case .expired(let record): return SecureResponse.json(record.session.stateJSON(in: environment))
+        case .unknown: throw .json(.notFound, "not-found", "No session with this id.")
         }
     }
 
     /// `GET /api/customers/<id>/cards`: the customer's saved cards, masked.
-    func customerCards(_ id: Substring, _ request: Request) -> Response {
-        if let refusal = authenticate(request) { return refusal }
-        return SecureResponse.json(app.payments.savedCardsJSON(customerId: String(id)))
-    }
-
-    /// nil when the request carries the secret key; otherwise the 401 to answer.
-    private func authenticate(_ request: Request) -> Response? {
-        guard let key = app.configuration.secretKey else {
-            return SecureResponse.jsonError(
-                "no-secret-key", "The server has no secret key configured (CARDFORM_SECRET_KEY).", status: .unauthorized)
-        }
-        let header = request.headers["Authorization"] ?? ""
-        guard header.hasPrefix("Bearer "), RandomToken.constantTimeEquals(String(header.dropFirst(7)), key) else {
-            var response = SecureResponse.jsonError("unauthorized", "Send the secret key as \"Authorization: Bearer <key>\".", status: .unauthorized)
-            response.headers.add("WWW-Authenticate", "Bearer")
-            return response
-        }
-        return nil
+    func customerCards(_ request: RouteRequest) throws(Refusal) -> Response {
+        SecureResponse.json(app.payments.savedCardsJSON(customerId: String(request.id)))
     }
 }

@@ -21,6 +21,7 @@ final class CardFormServer {
         let logger = app.logger
         let requests = RequestCounter()
         var configuration = Daemon.Configuration(host: host, port: port)
+        configuration.rejectionHeaders = SecureResponse.baseline
         configuration.onRequestCompleted = { entry in
             logger.log("request", [
                 "id": .int(requests.next()), "method": .text(Self.methodName(entry.method)),
@@ -43,8 +44,7 @@ final class CardFormServer {
         let interval = min(Double(app.configuration.sessionTTLSeconds) / 10, 30)
         sweeper = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "cardform.sweeper"))
         sweeper.schedule(deadline: .now() + interval, repeating: interval)
-        let store = app.store
-        sweeper.setEventHandler { store.sweep() }
+        sweeper.setEventHandler { app.sweepSessions() }
         sweeper.resume()
     }
 

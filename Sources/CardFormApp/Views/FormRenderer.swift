@@ -6,49 +6,39 @@ struct FormRenderer {
     let resources: FormResources
     let dev: Bool
 
-    /// The whole page for a new page id; remembers what the page holds so later events answer
-    /// with differences only.
+    /// The whole page, as page `pageID` (a new id); the record remembers what the page holds so
+    /// that later events answer with differences only.
     func page(
-        _ entry: SessionEntry, record: inout SessionRecord, noscript: Bool = false, announcement: String = ""
+        _ record: inout SessionRecord, pageID: String, noscript: Bool = false, announcement: String = ""
     ) throws(TemplateError) -> String {
-        let pageID = RandomToken.make128()
-        let view = view(entry, record, pageID: pageID, noscript: noscript, announcement: announcement)
-        let data = view.data()
-        // The page's blocks are remembered from the `form` template rendered alone: `page` may
-        // indent it, and a keystroke's render is of `form` alone too.
-        let form = try resources.templates.render("form", data: data)
-        var state = PageState(id: pageID)
-        state.hashes = BlockTree(html: form).ownHashes()
-        state.announcement = announcement
-        record.remember(state)
-        return try resources.templates.render("page", data: data)
+        try record.answerPage(pageID) { page, _, record throws(TemplateError) in
+            let data = view(record, pageID: pageID, noscript: noscript, announcement: announcement).data()
+            // The page's blocks are remembered from the `form` template rendered alone: `page` may
+            // indent it, and a keystroke's render is of `form` alone too.
+            let form = try resources.templates.render("form", data: data)
+            page.hashes = BlockTree(html: form).ownHashes()
+            page.announcement = announcement
+            return try resources.templates.render("page", data: data)
+        }
     }
 
-    /// The `<template>` fragments for page `pageID` after an event. `revision` is what the page
-    /// says it holds; any mismatch (or an unknown page) resends the whole form. `onlyField` says
-    /// the event changed nothing but that field's value (see `FieldIndependence`).
+    /// The `<template>` fragments for `page` after an event, which leaves `page` as the browser
+    /// will hold it. `resync` (the page's copy is unknown or not the one we last sent) resends the
+    /// whole form; `onlyField` says the event changed nothing but that field's value (see
+    /// `FieldIndependence`).
     func fragments(
-        _ entry: SessionEntry, record: inout SessionRecord, pageID: String, revision: Int?,
-        echo: FieldEcho?, announcement: String = "", onlyField: FieldType? = nil
+        _ record: SessionRecord, page: inout PageState, resync: Bool, echo: FieldEcho?, announcement: String = "",
+        onlyField: FieldType? = nil
     ) throws(TemplateError) -> String {
-        // Taken out while it changes, so that its hashes change in place, and remembered again
-        // with the answer (a template error leaves it out: the page's next event resends the form).
-        var page = PageState(id: pageID)
-        var resync = true
-        if let known = record.takePage(pageID) {
-            page = known
-            resync = revision != known.revision
-        }
         if !announcement.isEmpty { page.announcement = announcement }
-        let view = view(entry, record, pageID: pageID, noscript: false, announcement: page.announcement)
+        let view = view(record, pageID: page.id, noscript: false, announcement: page.announcement)
         if !resync, announcement.isEmpty, let field = onlyField,
            let body = try fieldBlockAlone(field, view: view, page: &page, echo: echo) {
-            record.remember(page)
             return body
         }
         let tree = BlockTree(bytes: try render("form", data: view.data()))
         let (body, next) = FragmentDiff.respond(to: tree, page: page, echo: echo, resync: resync)
-        record.remember(next)
+        page = next
         return body
     }
 
@@ -124,12 +114,12 @@ struct FormRenderer {
         return (try? resources.templates.render("unavailable", data: data)) ?? (expired ? "This payment link has expired." : "Not found.")
     }
 
-    private func view(_ entry: SessionEntry, _ record: SessionRecord, pageID: String, noscript: Bool, announcement: String) -> FormView {
+    private func view(_ record: SessionRecord, pageID: String, noscript: Bool, announcement: String) -> FormView {
         let session = record.session
         let context = PageContext(
             pageID: pageID,
             themeURL: ThemeStylesheet.hasVariables(session.configuration.appearance) ? "/s/\(session.id)/theme.css" : nil,
             noscript: noscript, announcement: announcement, dev: dev)
-        return FormView(session: session, token: entry.token, resources: resources, context: context)
+        return FormView(session: session, token: record.token, resources: resources, context: context)
     }
 }

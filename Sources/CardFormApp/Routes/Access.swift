@@ -1,0 +1,102 @@
+import HTTPServer
+
+/// Who may call a route, as middleware: each checks one kind of caller and refuses the rest.
+struct Access {
+    let app: AppContext
+
+    /// The merchant's server: `Authorization: Bearer <secret key>`, else 401.
+    var secretKey: Middleware {
+        { [app] request, next throws(Refusal) in
+            guard let key = app.configuration.secretKey else {
+                throw .json(.unauthorized, "no-secret-key", "The server has no secret key configured (CARDFORM_SECRET_KEY).")
+            }
+            let header = request.request.headers[.authorization] ?? ""
+            guard header.hasPrefix("Bearer "), RandomToken.constantTimeEquals(String(header.dropFirst(7)), key) else {
+                throw Refusal(
+                    .json(.unauthorized, code: "unauthorized", message: "Send the secret key as \"Authorization: Bearer <key>\"."),
+                    headers: [.wwwAuthenticate: "Bearer"])
+            }
+            return try next(request)
+        }
+    }
+
+    /// `--dev` only: 404 otherwise.
+    var dev: Middleware {
+        { [app] request, next throws(Refusal) in
+            guard app.configuration.dev else { throw .notFound }
+            return try next(request)
+        }
+    }
+
+    /// The page script's POSTs: a url-encoded form (415/400 otherwise), a live session, our own
+    /// origin when the browser names one, and the form token (header or `_token`), else 403.
+    var formPost: Middleware {
+        { [app] request, next throws(Refusal) in
+            var request = request
+            do throws(FormDecodingError) {
+                request.form = try request.request.formFields()
+            } catch where error.code == .unsupportedMediaType {
+                throw Refusal(.text(.unsupportedMediaType, "expected application/x-www-form-urlencoded\n"))
+            } catch {
+                throw .badRequest("malformed form: \(error.code.rawValue)")
+            }
+            try Self.checkPage(request, app: app)
+            return try next(request)
+        }
+    }
+
+    /// `GET /s/<id>/events`: the query as the form, then the same checks as a POST.
+    var pageQuery: Middleware {
+        { [app] request, next throws(Refusal) in
+            var request = request
+            do throws(FormDecodingError) {
+                request.form = try request.request.queryItems
+            } catch {
+                throw .badRequest("malformed query")
+            }
+            try Self.checkPage(request, app: app)
+            return try next(request)
+        }
+    }
+
+    /// A live session, our own origin, the form token.
+    private static func checkPage(_ request: RouteRequest, app: AppContext) throws(Refusal) {
+        let token = try app.sessionToken(request.id)
+        let scheme = app.configuration.tlsCert == nil ? "http" : "https"
+        if let origin = request.request.headers[.origin], origin != "\(scheme)://\(request.request.headers[.host] ?? "")" {
+            throw .forbidden("cross-origin request refused")
+        }
+        let sent = request.request.headers[.cardFormToken] ?? request.form["_token"] ?? ""
+        guard RandomToken.constantTimeEquals(sent, token) else { throw .forbidden("missing or wrong form token") }
+    }
+}
+
+extension HTTPHeaders.Name {
+    /// The form token the page script sends with every event.
+    static let cardFormToken: Self = "X-CardForm-Token"
+}
+
+extension AppContext {
+    /// The form token of the live session `id`; refuses with the unavailable page otherwise.
+    func sessionToken(_ id: Substring) throws(Refusal) -> String {
+        try withLiveSession(id) { $0.token }
+    }
+
+    /// `store.withSession`, with a store failure as the refusal that answers it.
+    func lookup<T: Sendable>(_ id: Substring, _ body: (inout SessionRecord) -> T) throws(Refusal) -> SessionLookup<T> {
+        do {
+            return try store.withSession(id, body)
+        } catch {
+            throw Refusal(.store(error))
+        }
+    }
+
+    /// The live session `id`'s answer to `body`; refuses with the unavailable page otherwise.
+    func withLiveSession<T: Sendable>(_ id: Substring, _ body: (inout SessionRecord) -> T) throws(Refusal) -> T {
+        switch try lookup(id, body) {
+        case .live(let value): return value
+        case .expired(let record): throw Refusal(.unavailable(expired: true, locale: record.session.configuration.locale))
+        case .unknown: throw Refusal(.unavailable(expired: false, locale: "en"))
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import CardEngine
+import HTTPServer
+import Mustache
+
+/// One event a page sends, read from its request before the session is touched: a request the
+/// page script would never send is refused here, with nothing changed.
+enum PageEvent: Sendable {
+    /// A keystroke, paste, focus or blur in one field (`POST /s/<id>/input`).
+    case input(FieldInput)
+    /// The shopper picks a co-badged network (`POST /s/<id>/network`).
+    case network(CardNetwork)
+    /// The shopper presses pay with these values posted (`POST /s/<id>/submit`, or the whole form).
+    case submit(FormFields, saveCard: Bool)
+    /// The shopper gives up.
+    case cancel
+    /// Nothing: the page asks for what changed (`GET /s/<id>/events`).
+    case poll
+
+    /// One field's edit as the page script reports it.
+    struct FieldInput: Sendable {
+        var field: FieldType
+        var value: String
+        var caret: Int
+        var event: InputEvent
+        /// Increasing per page; an older one than already seen changes nothing.
+        var seq: Int?
+    }
+
+    /// `POST /s/<id>/input`'s form: `field`, `value`, `caret`, `event`, `seq`.
+    static func input(_ form: FormFields) throws(Refusal) -> PageEvent {
+        guard let name = form["field"], let field = FieldType(rawValue: name) else { throw .badRequest("unknown field") }
+        guard let event = InputEvent(rawValue: form["event"] ?? "input") else { throw .badRequest("unknown event") }
+        let value = form["value"] ?? ""
+        var caret = value.utf16.count
+        if let text = form["caret"] {
+            guard let number = Int(text) else { throw .badRequest("caret must be a number") }
+            caret = number
+        }
+        var seq: Int?
+        if let text = form["seq"] {
+            guard let number = Int(text), number >= 0 else { throw .badRequest("seq must be a number") }
+            seq = number
+        }
+        return .input(FieldInput(field: field, value: value, caret: caret, event: event, seq: seq))
+    }
+
+    /// `POST /s/<id>/network`'s form: `network`.
+    static func network(_ form: FormFields) throws(Refusal) -> PageEvent {
+        guard let network = form["network"].flatMap(CardNetwork.init(rawValue:)) else { throw .badRequest("unknown network") }
+        return .network(network)
+    }
+}
+
+/// Which rendering of the form an event's answer is relative to: the page's id (`_page`) and the
+/// last revision it applied.
+struct PageAddress: Sendable {
+    var id: String
+    var revision: Int?
+
+    init(_ form: FormFields) throws(Refusal) {
+        guard let id = form["page"], RandomToken.isWellFormed(id[...]) else { throw .badRequest("missing or malformed page id") }
+        self.id = id
+        revision = form["rev"].flatMap { Int($0) }
+    }
+}
+
+/// What handling an event leaves to do once the session is let go: answer the page, and start a
+/// payment when the submit was accepted.
+struct EventAnswer: Sendable {
+    /// The page, or its `<template>` fragments, or the template error that stopped them.
+    var html: Result<String, TemplateError>
+    /// Who may frame the answer (the session's allowed origins).
+    var frameAncestors: [String]
+    var payment: PaymentStart?
+
+    /// The answer as a response, or the refusal a template error makes of it.
+    func response() throws(Refusal) -> Response {
+        switch html {
+        case .success(let html): SecureResponse.html(html, frameAncestors: frameAncestors)
+        case .failure(let error): throw Refusal(.template(error))
+        }
+    }
+}
+
+/// A payment to start: the draft the session handed out, and whether the shopper asked to keep the card.
+struct PaymentStart: Sendable {
+    var draft: PaymentRequestDraft
+    var saveCard: Bool
+}

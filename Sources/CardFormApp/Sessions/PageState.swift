@@ -1,0 +1,15 @@
+/// What one open page was last sent: the revision it holds and each block's own hash.
+///
+/// Hashes rather than HTML: a page costs a few hundred bytes of memory, whatever the templates.
+struct PageState: Hashable, Sendable {
+    var id: String
+    /// Increases with every response that carried blocks; the page script echoes the last one it
+    /// applied, and any other value makes the server resend the whole form (`FragmentDiff.resync`).
+    var revision: Int = 0
+    var hashes: [String: UInt64] = [:]
+    /// The highest keystroke sequence number handled for this page.
+    var lastSeq: Int = -1
+    /// What the page's live region says: it stays until there is something new to say, so a
+    /// screen reader is not cut off by the next focus change.
+    var announcement = ""
+}

@@ -1,0 +1,90 @@
+import CardEngine
+import HTTPServer
+import Mustache
+
+extension SessionRecord {
+    /// Applies `event` from page `page` and answers the page's fragments, in one pass: the
+    /// session changes, the page's bookkeeping follows the answer, and whatever must happen
+    /// outside the record (a payment to start) is returned, not done. Free of side effects, so a
+    /// store may run it again on a fresh copy.
+    mutating func handle(
+        _ event: PageEvent, from page: PageAddress, renderer: FormRenderer, environment: SessionEnvironment
+    ) -> EventAnswer {
+        var effect = EventEffect()
+        switch event {
+        case .input(let input):
+            // A retried or overtaken request older than what the page already sent changes nothing.
+            if let seq = input.seq, let last = self.page(page.id)?.lastSeq, seq < last {
+                return EventAnswer(html: .success(""), frameAncestors: frameAncestors)
+            }
+            effect = apply(input, in: environment)
+        case .network(let network):
+            session.selectNetwork(network, in: environment)
+        case .submit(let form, let saveCard):
+            effect = submit(form, saveCard: saveCard, in: environment)
+        case .cancel:
+            session.cancel()
+        case .poll:
+            break
+        }
+        let fragments = Result { () throws(TemplateError) in
+            try answerPage(page.id) { state, isKnown, record throws(TemplateError) in
+                let body = try renderer.fragments(
+                    record, page: &state, resync: !isKnown || page.revision != state.revision, echo: effect.echo,
+                    announcement: effect.announcement, onlyField: effect.onlyField)
+                if let seq = effect.seq { state.lastSeq = max(state.lastSeq, seq) }
+                return body
+            }
+        }
+        return EventAnswer(html: fragments, frameAncestors: frameAncestors, payment: effect.payment)
+    }
+
+    /// Every posted value applied (autofill that fired no event is not lost), then the submit:
+    /// either every error shows (the first announced) or the payment is to start.
+    mutating func submit(_ form: FormFields, saveCard: Bool, in environment: SessionEnvironment) -> EventEffect {
+        FormSubmission.apply(form, to: &session, in: environment)
+        var effect = EventEffect()
+        switch session.submit(in: environment) {
+        case .rejected(let errors):
+            effect.announcement = errors.first.map { session.message(for: $0, in: environment) } ?? ""
+        case .startPayment(let draft):
+            effect.payment = PaymentStart(draft: draft, saveCard: saveCard)
+        case .ignored:
+            break
+        }
+        return effect
+    }
+
+    /// Who may frame the session's pages.
+    var frameAncestors: [String] { session.configuration.allowedOrigins }
+
+    private mutating func apply(_ input: PageEvent.FieldInput, in environment: SessionEnvironment) -> EventEffect {
+        let field = input.field
+        let before = session.error(for: field)
+        let update = session.update(field, value: input.value, caret: input.caret, event: input.event, in: environment)
+        var effect = EventEffect(seq: input.seq)
+        // A value that never leaves the session (the CVV) is not echoed: the page keeps what was typed.
+        if !update.wasIgnored, field.spec.readBack != .never {
+            effect.echo = FieldEcho(
+                field: field.rawValue, value: update.formatted.value, caret: update.formatted.caret, seq: input.seq ?? 0)
+        }
+        if let error = session.fieldErrors.first(where: { $0.field == field }), error.issue != before {
+            effect.announcement = session.message(for: error, in: environment)
+        }
+        // Nothing but this field's value changed: its block may be rendered alone.
+        if !update.wasIgnored, update.changes.subtracting([.value, .focus]).isEmpty { effect.onlyField = field }
+        return effect
+    }
+}
+
+/// What an event changed besides the session, for its answer.
+struct EventEffect {
+    /// The edited field's formatted value and caret.
+    var echo: FieldEcho?
+    /// What the live region says ("" keeps what it said).
+    var announcement = ""
+    var seq: Int?
+    /// Set when nothing but this field's value changed.
+    var onlyField: FieldType?
+    var payment: PaymentStart?
+}

@@ -1,0 +1,60 @@
+import CardEngine
+import Foundation
+
+/// One session as a store keeps it: the engine's state, the form token, what each open page was
+/// last sent, and the session's times.
+///
+/// Plain data (strings, numbers, enums and arrays of them): no class, closure or environment
+/// inside, so a store may copy it, compare it before and after an event (and skip writing an
+/// unchanged one), or encode it. The engine's environment is handed to each event, not kept.
+struct SessionRecord: Sendable, Hashable {
+    var session: CardSession
+    /// The secret a page must send with every browser POST (`X-CardForm-Token` or `_token`).
+    let token: String
+    /// Pages open on this session, the most recently used last; at most `maxPages`.
+    private(set) var pages: [PageState] = []
+    let createdAt: Date
+    /// When a request last used the session: it expires after the store's idle time.
+    var lastActiveAt: Date
+    /// When the store retired it (idle too long): browser routes then answer 410 and the API still
+    /// reports it until the store forgets it.
+    var retiredAt: Date?
+
+    static let maxPages = 4
+
+    init(session: CardSession, token: String, now: Date) {
+        self.session = session
+        self.token = token
+        self.createdAt = now
+        self.lastActiveAt = now
+    }
+
+    var id: String { session.id }
+
+    /// The page with `id` as last sent, or nil when it is unknown (never opened, or pushed out by
+    /// newer pages).
+    func page(_ id: String) -> PageState? { pages.last { $0.id == id } }
+
+    /// Answers page `id`: `respond` gets the page as last sent (a new one, with `isKnown` false,
+    /// when unknown) and this record as it is, changes the page to what its answer leaves the
+    /// browser holding, and returns the answer. The page is then kept as the most recently used,
+    /// the oldest dropped beyond `maxPages`; when `respond` throws, the page is left out (its next
+    /// event resends the whole form).
+    ///
+    /// The page is taken out while `respond` runs, so its hashes change in place rather than
+    /// being copied (a keystroke changes one of dozens).
+    mutating func answerPage<Answer, Failure: Error>(
+        _ id: String, _ respond: (_ page: inout PageState, _ isKnown: Bool, _ record: SessionRecord) throws(Failure) -> Answer
+    ) throws(Failure) -> Answer {
+        var page = PageState(id: id)
+        var isKnown = false
+        if let index = pages.lastIndex(where: { $0.id == id }) {
+            page = pages.remove(at: index)
+            isKnown = true
+        }
+        let answer = try respond(&page, isKnown, self)
+        pages.append(page)
+        if pages.count > Self.maxPages { pages.removeFirst(pages.count - Self.maxPages) }
+        return answer
+    }
+}

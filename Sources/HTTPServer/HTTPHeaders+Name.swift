@@ -1,0 +1,76 @@
+extension HTTPHeaders {
+    /// A header name: an RFC 9110 token, compared ignoring ASCII case, kept as written.
+    ///
+    /// The common names are constants (`.contentType`, `.cacheControl`…). A literal is checked
+    /// when made and must be a token (a mistake in our own source stops the program at its first
+    /// use); a name from elsewhere goes through the failable `init(_:)`.
+    public struct Name: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
+        /// The name as written (`Content-Type`).
+        public let rawName: String
+
+        /// A name from a runtime string; nil unless it is a token (letters, digits and
+        /// ``!#$%&'*+-.^_`|~``).
+        public init?(_ name: String) {
+            guard Self.isToken(name) else { return nil }
+            rawName = name
+        }
+
+        /// A name from a literal in our own source, which must be a token.
+        public init(stringLiteral value: String) {
+            precondition(Self.isToken(value), "'\(value)' is not a header name")
+            rawName = value
+        }
+
+        public var description: String { rawName }
+
+        /// ASCII case-insensitive: header names are tokens, so no Unicode folding applies. Lengths
+        /// first: most names compared differ in length, and that answer costs nothing.
+        public static func == (lhs: Name, rhs: Name) -> Bool {
+            guard lhs.rawName.utf8.count == rhs.rawName.utf8.count else { return false }
+            return lhs.rawName.utf8.elementsEqual(rhs.rawName.utf8) { $0 == $1 || lowered($0) == lowered($1) }
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            for byte in rawName.utf8 { hasher.combine(Self.lowered(byte)) }
+        }
+
+        static func isToken(_ name: String) -> Bool {
+            !name.isEmpty && name.utf8.allSatisfy { byte in
+                (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10
+                    || "!#$%&'*+-.^_`|~".utf8.contains(byte)
+            }
+        }
+
+        private static func lowered(_ byte: UInt8) -> UInt8 {
+            byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
+        }
+    }
+}
+
+extension HTTPHeaders.Name {
+    public static let accept: Self = "Accept"
+    public static let acceptLanguage: Self = "Accept-Language"
+    public static let accessControlAllowHeaders: Self = "Access-Control-Allow-Headers"
+    public static let accessControlAllowMethods: Self = "Access-Control-Allow-Methods"
+    public static let accessControlAllowOrigin: Self = "Access-Control-Allow-Origin"
+    public static let accessControlMaxAge: Self = "Access-Control-Max-Age"
+    public static let allow: Self = "Allow"
+    public static let authorization: Self = "Authorization"
+    public static let cacheControl: Self = "Cache-Control"
+    public static let connection: Self = "Connection"
+    public static let contentLength: Self = "Content-Length"
+    public static let contentSecurityPolicy: Self = "Content-Security-Policy"
+    public static let contentType: Self = "Content-Type"
+    public static let etag: Self = "ETag"
+    public static let host: Self = "Host"
+    public static let ifNoneMatch: Self = "If-None-Match"
+    public static let location: Self = "Location"
+    public static let origin: Self = "Origin"
+    public static let referrerPolicy: Self = "Referrer-Policy"
+    public static let retryAfter: Self = "Retry-After"
+    public static let setCookie: Self = "Set-Cookie"
+    public static let transferEncoding: Self = "Transfer-Encoding"
+    public static let vary: Self = "Vary"
+    public static let wwwAuthenticate: Self = "WWW-Authenticate"
+    public static let xContentTypeOptions: Self = "X-Content-Type-Options"
+}
