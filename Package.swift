@@ -29,10 +29,19 @@ let package = Package(
         .target(name: "Mustache"),
         // The card session engine: pure Swift, no I/O.
         .target(name: "CardEngine", exclude: ["Countries/ATTRIBUTION.md"]),
+        // What the app, Payments and TemplateLint share: the redacting logger, random tokens, the
+        // block scanner (how the server cuts a render into blocks, and the linter checks them),
+        // file layers. Imports nothing of ours.
+        .target(name: "CardFormSupport"),
+        // Vault, processors, the merchant's hook, webhooks. Never imports CardFormApp.
+        .target(name: "Payments", dependencies: ["CardEngine", "CardFormSupport", "CSodium"]),
+        // `cardform check`: the designer's linter. Renders with sample data it is handed (a real
+        // session's, built by the app); never imports CardFormApp.
+        .target(name: "TemplateLint", dependencies: ["Mustache", "CardEngine", "CardFormSupport"]),
         // Glue: routes, session store, view models, fragments, commands.
         .target(
             name: "CardFormApp",
-            dependencies: ["HTTPServer", "Mustache", "CardEngine", "CSodium"],
+            dependencies: ["HTTPServer", "Mustache", "CardEngine", "CardFormSupport", "Payments", "TemplateLint"],
             plugins: ["EmbedResources"]
         ),
         // main.swift only: hands the command line to CardFormApp.
@@ -52,8 +61,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(
             name: "CardFormAppTests",
-            dependencies: ["CardFormApp", "cardform"],
-            exclude: ["TemplateFixtures"]
+            dependencies: ["CardFormApp", "CardFormSupport", "Payments", "TemplateLint", "cardform"]
         ),
     ],
     swiftLanguageModes: [.v6]

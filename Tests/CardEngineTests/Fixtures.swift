@@ -16,7 +16,8 @@ enum Fixtures {
         return (try? MessageCatalog(layers: layers)) ?? MessageCatalog()
     }
 
-    static let catalogs = MessageCatalogs(["en": catalog("en"), "fr": catalog("fr"), "de": catalog("de"), "es": catalog("es")])
+    /// Every shipped language's catalog (each file of `Templates/locales/`).
+    static let catalogs = MessageCatalogs(Dictionary(uniqueKeysWithValues: MessageCatalogTests.languages.map { ($0, catalog($0)) }))
 
     static func environment(year: Int = 2026, month: Int = 6) -> SessionEnvironment {
         SessionEnvironment(binLookup: BINTable.default, clock: .fixed(year: year, month: month), catalogs: catalogs)

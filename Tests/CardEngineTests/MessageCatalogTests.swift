@@ -3,7 +3,12 @@ import Foundation
 import Testing
 
 @Suite struct MessageCatalogTests {
-    static let languages = ["en", "fr", "de", "es"]
+    /// Every language shipped: each file in `Templates/locales/`.
+    static let languages: [String] = {
+        let folder = Fixtures.repositoryRoot.appendingPathComponent("Templates/locales")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(".json".count)) }.sorted()
+    }()
 
     static func strings(_ language: String) throws -> [String: String] {
         let url = Fixtures.repositoryRoot.appendingPathComponent("Templates/locales/\(language).json")
@@ -17,6 +22,10 @@ import Testing
         "invalid-address-line1", "invalid-address-line2", "invalid-city", "invalid-state", "invalid-postal-code",
         "invalid-country",
     ]
+
+    @Test func theShippedLanguagesAreAllRead() {
+        #expect(Set(["en", "fr", "de", "es"]).isSubset(of: Self.languages))
+    }
 
     @Test(arguments: languages)
     func everyLanguageHasEveryEnglishKey(_ language: String) throws {

@@ -1,5 +1,6 @@
 import Testing
 @testable import CardFormApp
+@testable import CardFormSupport
 
 @Suite struct BlockTreeTests {
     let form = """

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CardFormApp
+@testable import CardFormSupport
 
 /// `cardform build`: a static site a CDN can serve, whose pages find their session on a server.
 struct BuildCommandTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CardFormApp
+@testable import CardFormSupport
 
 /// `cardform eject` as a designer uses it: a full copy of the defaults that works as it is.
 struct EjectCommandTests {

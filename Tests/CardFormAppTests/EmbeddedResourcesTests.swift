@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CardFormApp
+@testable import CardFormSupport
 
 @Suite struct EmbeddedResourcesTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

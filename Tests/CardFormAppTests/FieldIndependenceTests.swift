@@ -3,6 +3,7 @@ import Foundation
 import Mustache
 import Testing
 @testable import CardFormApp
+@testable import CardFormSupport
 
 @Suite struct FieldIndependenceTests {
     static let defaults = try! FormResources.load(.init())

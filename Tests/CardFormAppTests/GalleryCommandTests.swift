@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import Mustache
+import Testing
 @testable import CardFormApp
+@testable import CardFormSupport
 
 /// `cardform gallery`: every state on one page, from the real engine and templates, openable
 /// from disk.

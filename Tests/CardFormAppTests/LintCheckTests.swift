@@ -2,6 +2,7 @@ import Foundation
 import Mustache
 import Testing
 @testable import CardFormApp
+@testable import TemplateLint
 
 /// `cardform check` as a designer runs it: the shipped templates are clean, the documented
 /// recompositions are clean, and the exit status says whether there are errors.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CardFormApp
+@testable import TemplateLint
 
 /// `cardform check` on a recomposed form, a designer's own templates and their locale files.
 struct LintCompositionTests {

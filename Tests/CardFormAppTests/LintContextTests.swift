@@ -1,6 +1,7 @@
 import Mustache
 import Testing
 @testable import CardFormApp
+@testable import TemplateLint
 
 /// `cardform check` on values placed where HTML escaping does not protect the page.
 struct LintContextTests {

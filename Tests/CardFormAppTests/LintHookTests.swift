@@ -1,5 +1,6 @@
 import Testing
 @testable import CardFormApp
+@testable import TemplateLint
 
 /// `cardform check` on a designer's folder that breaks a reference or a hook: every problem printed
 /// like a compiler, located where the designer would fix it.

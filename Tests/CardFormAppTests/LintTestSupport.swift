@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import CardFormApp
+@testable import TemplateLint
 
 /// One lint rule as a designer meets it: the files of their folder, and everything
 /// `cardform check --templates DIR` prints for it (the folder shown as `DIR`).

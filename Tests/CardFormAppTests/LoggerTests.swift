@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CardFormApp
+@testable import CardFormSupport
 
 struct LoggerTests {
     @Test("the log's own calendar arithmetic agrees with gmtime_r, leap years and dates before 1970 included")

@@ -5,6 +5,7 @@ import HTTPServer
 import Synchronization
 import Testing
 @testable import CardFormApp
+@testable import Payments
 
 @Suite struct PaymentsCoordinatorTests {
     static let customer = #"{"amount": 1000, "currency": "EUR", "customerId": "cus_42", "surcharges": {"VISA": 109}}"#

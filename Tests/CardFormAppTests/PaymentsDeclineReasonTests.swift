@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CardFormApp
+@testable import Payments
 
 @Suite struct PaymentsDeclineReasonTests {
     @Test(arguments: [
@@ -39,7 +40,7 @@ import Testing
 
 @Suite struct PaymentsConfigurationTests {
     @Test func theDefaultConfigurationPaysInTheSandboxWithoutHookOrWebhooks() throws {
-        let coordinator = try PaymentCoordinator(configuration: ServerConfiguration(), logger: .silent)
+        let coordinator = PaymentCoordinator(settings: try PaymentSettings(configuration: ServerConfiguration()), logger: .silent)
         #expect(coordinator.processor is SandboxProcessor)
         #expect(coordinator.hook == nil && coordinator.webhooks == nil)
     }
@@ -52,7 +53,7 @@ import Testing
         config.beforePaymentCreateTimeoutMs = 1_500
         config.webhookURL = URL(string: "https://shop.example/events")
         config.webhookSecret = "whsec_1"
-        let coordinator = try PaymentCoordinator(configuration: config, logger: .silent)
+        let coordinator = PaymentCoordinator(settings: try PaymentSettings(configuration: config), logger: .silent)
         #expect((coordinator.processor as? HTTPProcessor)?.url == config.processorURL)
         #expect(coordinator.hook?.timeout == .milliseconds(1_500))
         #expect(coordinator.webhooks?.configuration.url == config.webhookURL)
@@ -62,7 +63,7 @@ import Testing
         var config = ServerConfiguration()
         config.processorKind = .http
         #expect(throws: ServerConfigurationError(key: "processor.url", problem: "required when processor.kind is \"http\"", source: "configuration")) {
-            try PaymentCoordinator(configuration: config, logger: .silent)
+            PaymentCoordinator(settings: try PaymentSettings(configuration: config), logger: .silent)
         }
     }
 
@@ -70,7 +71,7 @@ import Testing
         var config = ServerConfiguration()
         config.webhookURL = URL(string: "https://shop.example/events")
         #expect(throws: ServerConfigurationError(key: "webhook.secret", problem: "required when webhook.url is set", source: "configuration")) {
-            try PaymentCoordinator(configuration: config, logger: .silent)
+            PaymentCoordinator(settings: try PaymentSettings(configuration: config), logger: .silent)
         }
     }
 }

@@ -2,6 +2,8 @@ import CardEngine
 import Foundation
 import Testing
 @testable import CardFormApp
+@testable import Payments
+@testable import CardFormSupport
 
 /// Payment drafts made the way the server makes them: a real session, filled and submitted.
 enum PaymentsFixtures {

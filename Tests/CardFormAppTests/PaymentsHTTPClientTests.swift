@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import Testing
 @testable import CardFormApp
+@testable import Payments
 
 @Suite struct PaymentsHTTPClientTests {
     @Test func aJSONPostReachesTheReceiverAndItsAnswerComesBack() async throws {

@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import Testing
 @testable import CardFormApp
+@testable import Payments
 
 @Suite struct PaymentsProcessorTests {
     static func request(_ draft: PaymentRequestDraft, token: VaultToken, attempt: Int = 1) -> ProcessorRequest {

@@ -2,6 +2,7 @@ import CardEngine
 import Foundation
 import Testing
 @testable import CardFormApp
+@testable import Payments
 
 @Suite struct PaymentsSavedCardTests {
     static let visa = PaymentMethodSummary(network: .visa, bin: "400000", last4: "1001", expiryMonth: 12, expiryYear: 2030)

@@ -1,5 +1,6 @@
 import Testing
 @testable import CardFormApp
+@testable import Payments
 
 @Suite struct PaymentsSignatureTests {
     /// RFC 4231's published HMAC-SHA256 vectors (cases 1, 2, 3 and 6: short, text, binary and

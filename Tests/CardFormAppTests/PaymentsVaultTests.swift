@@ -2,6 +2,7 @@ import CardEngine
 import Synchronization
 import Testing
 @testable import CardFormApp
+@testable import Payments
 
 /// Collects the vault's wipes (its test hook), from whichever thread wipes.
 final class WipeLog: Sendable {

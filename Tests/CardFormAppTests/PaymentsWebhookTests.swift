@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import Testing
 @testable import CardFormApp
+@testable import Payments
 
 @Suite struct PaymentsWebhookTests {
     static let method = PaymentMethodSummary(network: .cartesBancaires, bin: "400000", last4: "1001", expiryMonth: 12, expiryYear: 2030)

@@ -1,5 +1,6 @@
 import Testing
 @testable import CardFormApp
+@testable import CardFormSupport
 
 struct RandomTokenTests {
     @Test("tokens are 26 characters of the base32 alphabet, and only such text is well formed")

@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import Testing
 @testable import CardFormApp
+@testable import Payments
 
 @Suite struct ServerPaymentTests {
     static let webhookSecret = "whsec_test_0123456789abcdef"

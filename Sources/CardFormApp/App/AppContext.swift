@@ -1,5 +1,7 @@
 import CardEngine
+import CardFormSupport
 import Foundation
+import Payments
 import Synchronization
 
 /// What every route shares: configuration, the compiled resources, the sessions, the engine's
@@ -23,7 +25,8 @@ final class AppContext: Sendable {
         let store = MemorySessionStore(ttl: .seconds(configuration.sessionTTLSeconds), capacity: configuration.maxSessions)
         self.store = store
         self.payments = PaymentService(
-            coordinator: try PaymentCoordinator(configuration: configuration, logger: logger), store: store, logger: logger)
+            coordinator: PaymentCoordinator(settings: try PaymentSettings(configuration: configuration), logger: logger),
+            store: store, logger: logger)
         self.defaults = try Self.parseDefaults(configuration.defaults)
         let environment = SessionEnvironment(binLookup: binLookup, clock: clock, catalogs: resources.catalogs)
         self.current = Mutex((resources, environment))

@@ -1,4 +1,6 @@
 import CardEngine
+import CardFormSupport
+import Payments
 import Synchronization
 
 /// Connects sessions to the payment pipeline: starts a payment when a submit is accepted, hands

@@ -1,3 +1,5 @@
+import CardFormSupport
+
 /// One static file served under a content-hashed name.
 struct Asset: Sendable, Equatable {
     /// Path relative to `Public/`: `cardform.css`, `icons/visa.svg`.

@@ -1,4 +1,6 @@
+import CardFormSupport
 import Foundation
+import TemplateLint
 
 /// `cardform check [--templates DIR]` (CONTRACT §1): lints the default templates and locales
 /// overlaid with a designer's folder, printing every problem like a compiler.
@@ -41,8 +43,9 @@ enum CheckCommand: Command {
                 throw .failure(error.description)
             }
         }
+        guard let samples = LintSamples.fromDefaults else { throw .failure("the built-in templates do not load") }
         let diagnostics = TemplateLinter.check(
-            defaults: FileLayer.embedded("Templates"), overlay: overlay, overlayRoot: directory ?? "")
+            defaults: FileLayer.embedded("Templates"), overlay: overlay, overlayRoot: directory ?? "", samples: samples)
         var report = ""
         for diagnostic in diagnostics { report += diagnostic.description + "\n" }
         report += LintDiagnostic.summary(of: diagnostics) + "\n"

@@ -1,4 +1,5 @@
 import CardEngine
+import CardFormSupport
 import Foundation
 import HTTPServer
 

@@ -1,3 +1,4 @@
+import CardFormSupport
 import Foundation
 
 /// A cheap summary of a folder tree (every file's path, size and modification time), compared

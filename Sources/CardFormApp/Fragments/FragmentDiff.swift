@@ -1,3 +1,4 @@
+import CardFormSupport
 import Mustache
 
 /// The edited field's new value and caret, carried on the template that holds its block.

@@ -1,3 +1,4 @@
+import CardFormSupport
 import HTTPServer
 
 /// Who may call a route, as middleware: each checks one kind of caller and refuses the rest.

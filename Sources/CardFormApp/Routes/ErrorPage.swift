@@ -1,3 +1,4 @@
+import CardFormSupport
 import HTTPServer
 import Mustache
 

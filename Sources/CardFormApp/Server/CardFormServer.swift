@@ -1,8 +1,8 @@
 import CardEngine
-import Synchronization
 import Dispatch
 import Foundation
 import HTTPServer
+import Synchronization
 
 /// A running cardform server: the app context, the daemon answering HTTP, and the background
 /// sweeper that expires idle sessions. `serve` makes one; tests make one on port 0.

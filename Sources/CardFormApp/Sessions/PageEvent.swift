@@ -1,4 +1,5 @@
 import CardEngine
+import CardFormSupport
 import HTTPServer
 import Mustache
 

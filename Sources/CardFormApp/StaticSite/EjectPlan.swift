@@ -1,3 +1,5 @@
+import CardFormSupport
+
 /// What `cardform eject` writes: every default template, locale and asset from inside the binary,
 /// and a short guide on how to work with the copy.
 struct EjectPlan {

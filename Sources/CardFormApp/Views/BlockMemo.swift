@@ -1,4 +1,5 @@
 import CardEngine
+import CardFormSupport
 import Mustache
 import Synchronization
 

@@ -1,4 +1,5 @@
 import CardEngine
+import CardFormSupport
 import Mustache
 
 /// Renders a session's whole page, or the fragments a page needs after an event.

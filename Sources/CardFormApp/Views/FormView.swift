@@ -1,5 +1,6 @@
 import CardEngine
 import Mustache
+import Payments
 
 /// What a page is rendered for, beyond the session: who is asking and how.
 struct PageContext: Sendable {

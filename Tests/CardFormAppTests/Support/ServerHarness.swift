@@ -4,6 +4,7 @@ import Foundation
 import FoundationNetworking
 #endif
 @testable import CardFormApp
+@testable import CardFormSupport
 
 /// A real cardform server on a free loopback port, with an HTTP client to talk to it.
 final class ServerHarness {

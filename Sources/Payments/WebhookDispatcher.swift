@@ -1,3 +1,4 @@
+import CardFormSupport
 import Dispatch
 import Foundation
 import Synchronization
@@ -10,7 +11,7 @@ import Synchronization
 /// bounded (`capacity` events not yet delivered): past it, new events are dropped and logged, so a
 /// receiver that is down for long cannot grow memory without limit. Events live in memory only; a
 /// restart loses those not yet delivered.
-final class WebhookDispatcher: Sendable {
+public final class WebhookDispatcher: Sendable {
     /// Where and how events are delivered.
     struct Configuration: Sendable {
         /// `webhook.url`.
@@ -93,7 +94,7 @@ final class WebhookDispatcher: Sendable {
 
     /// `shutdown(gracePeriod:)` for synchronous callers (the serve command after the daemon
     /// stopped). Blocks the calling thread: never call it from a task.
-    func shutdownBlocking(gracePeriod: Duration = .seconds(5)) {
+    public func shutdownBlocking(gracePeriod: Duration = .seconds(5)) {
         let done = DispatchSemaphore(value: 0)
         Task { [self] in
             await shutdown(gracePeriod: gracePeriod)

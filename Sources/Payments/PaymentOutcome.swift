@@ -1,13 +1,13 @@
 import CardEngine
 
 /// How one payment attempt ended, as `PaymentCoordinator` reports it.
-struct PaymentOutcome: Sendable, Hashable {
+public struct PaymentOutcome: Sendable, Hashable {
     var sessionId: String
     /// 1 for the session's first attempt, 2 after one failure, and so on.
     var attempt: Int
     /// What to hand to `CardSession.paymentResult(_:)`. A hook abort is a failed result with decline
     /// code `aborted` and the merchant's message (if any) in `message`, to show as is.
-    var result: PaymentResult
+    public var result: PaymentResult
     /// Set when the merchant's `beforePaymentCreate` hook stopped the payment before it was created
     /// (no processor call, no webhook).
     var abortReason: BeforePaymentDecision.AbortReason?

@@ -3,7 +3,7 @@
 ///
 /// Several processor codes share a reason on purpose: a shopper is told their card was declined,
 /// never that it was reported lost or stolen, or suspected of fraud.
-enum DeclineReason {
+public enum DeclineReason {
     /// Every key this type can return, for the locale catalogs.
     static let localeKeys: [String] = reasons.map { "decline." + $0 } + ["decline.generic"]
 
@@ -25,7 +25,7 @@ enum DeclineReason {
     ]
 
     /// The locale key for `code`: `decline.<reason>` for a known code or alias, else `decline.generic`.
-    static func localeKey(for code: String?) -> String {
+    public static func localeKey(for code: String?) -> String {
         guard let code else { return "decline.generic" }
         if reasons.contains(code) { return "decline." + code }
         if let reason = aliases[code] { return "decline." + reason }

@@ -1,27 +1,17 @@
 import Foundation
 
 /// A set of files by relative path (`blocks/cvv.mustache`, `icons/visa.svg`): the defaults built into
-/// the binary, or a designer's folder that shadows them file by file.
-struct FileLayer: Sendable, Equatable {
-    var files: [String: [UInt8]]
+/// the binary (`FileLayer.embedded`, in the app), or a designer's folder that shadows them file by file.
+public struct FileLayer: Sendable, Equatable {
+    public var files: [String: [UInt8]]
 
-    init(files: [String: [UInt8]] = [:]) {
+    public init(files: [String: [UInt8]] = [:]) {
         self.files = files
-    }
-
-    /// The defaults embedded at build time under `folder` ("Templates" or "Public").
-    static func embedded(_ folder: String) -> FileLayer {
-        let prefix = folder + "/"
-        var files: [String: [UInt8]] = [:]
-        for entry in EmbeddedResources.files where entry.path.hasPrefix(prefix) {
-            files[String(entry.path.dropFirst(prefix.count))] = Array(Data(base64Encoded: entry.base64) ?? Data())
-        }
-        return FileLayer(files: files)
     }
 
     /// Every file under `directory` (hidden files and folders skipped), bounded so that pointing the
     /// server at the wrong folder fails clearly instead of reading a disk into memory.
-    static func load(directory: URL, maxFiles: Int = 2_000, maxFileBytes: Int = 2 << 20) throws(FileLayerError) -> FileLayer {
+    public static func load(directory: URL, maxFiles: Int = 2_000, maxFileBytes: Int = 2 << 20) throws(FileLayerError) -> FileLayer {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw FileLayerError(code: .notADirectory, path: directory.path)
@@ -48,18 +38,23 @@ struct FileLayer: Sendable, Equatable {
     }
 
     /// This layer with `overlay`'s files shadowing its own.
-    func overlaid(with overlay: FileLayer) -> FileLayer {
+    public func overlaid(with overlay: FileLayer) -> FileLayer {
         FileLayer(files: files.merging(overlay.files) { _, new in new })
     }
 }
 
 /// Why a folder of templates or assets could not be read.
-struct FileLayerError: Error, Equatable, CustomStringConvertible {
-    enum Code: String, Sendable { case notADirectory = "not-a-directory", unreadable, tooManyFiles = "too-many-files", fileTooLarge = "file-too-large" }
-    var code: Code
-    var path: String
+public struct FileLayerError: Error, Equatable, CustomStringConvertible {
+    public enum Code: String, Sendable { case notADirectory = "not-a-directory", unreadable, tooManyFiles = "too-many-files", fileTooLarge = "file-too-large" }
+    public var code: Code
+    public var path: String
 
-    var description: String {
+    public init(code: Code, path: String) {
+        self.code = code
+        self.path = path
+    }
+
+    public var description: String {
         switch code {
         case .notADirectory: "\(path): not a directory"
         case .unreadable: "\(path): cannot be read"

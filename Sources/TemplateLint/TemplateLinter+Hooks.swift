@@ -1,6 +1,7 @@
+import CardEngine
 import Mustache
 
-// Hooks are checked on blocks *rendered* with sample data (`LintSampleData`), not on the template
+// Hooks are checked on blocks *rendered* with sample data (`LintSamples`), not on the template
 // source: ids, names and `for` attributes are usually Mustache values (`id="{{id}}"`), so only the
 // output says whether the label really names the control, and a designer may build a block any way
 // they like (a partial of their own, sections) as long as what renders keeps its hooks. Each problem
@@ -8,9 +9,9 @@ import Mustache
 // label at fault, else the block's first element (its root), else line 1.
 extension TemplateLinter {
     func hookProblems() -> [LintDiagnostic] {
-        let sample = LintSampleData.form(strings: englishStrings)
+        let sample = samples.form(strings: englishStrings)
         var problems: [LintDiagnostic] = []
-        for field in LintSampleData.fieldNames {
+        for field in FieldType.allCases {
             problems += fieldBlockProblems(field, sample: sample)
         }
         problems += cardNetworkProblems(sample: sample)
@@ -24,27 +25,24 @@ extension TemplateLinter {
 
     /// `blocks/<kebab-name>`: its root, its control with name, id, label and error description, and
     /// nothing at all when the field is not configured.
-    private func fieldBlockProblems(_ field: String, sample: TemplateValue) -> [LintDiagnostic] {
-        let name = "blocks/" + Self.kebab(field)
+    private func fieldBlockProblems(_ field: FieldType, sample: TemplateValue) -> [LintDiagnostic] {
+        let name = "blocks/" + field.spec.blockName
+        let key = field.rawValue
         guard let file = files[name] else { return [] }
         var problems: [LintDiagnostic] = []
-        var variants = [sample]
-        if field == "state" {
-            // The state is a list for some countries and free text for others: both must keep the hooks.
-            let freeText = LintSampleData.setting(["fields", "state", "hasOptions"], to: false, in: sample)
-            variants.append(LintSampleData.removing(["fields", "state", "options"], from: freeText))
-        }
+        let strings = LintSamples.nested(englishStrings)
+        let variants = [sample] + (samples.variants[field] ?? []).map { LintSamples.setting(["t"], to: strings, in: $0) }
         for data in variants {
             guard let html = render(name, data, into: &problems) else { return problems }
             let hook = RenderedBlock(file: file, template: name, html: html)
-            problems += hook.rootProblems(block: field)
-            problems += hook.controlProblems(name: field, tags: TemplateMarkup.controlNames, errorId: field + "-error")
+            problems += hook.rootProblems(block: key)
+            problems += hook.controlProblems(name: key, tags: TemplateMarkup.controlNames, errorId: key + "-error")
         }
-        let unconfigured = LintSampleData.removing(["fields", field], from: sample)
+        let unconfigured = LintSamples.removing(["fields", key], from: sample)
         if let html = render(name, unconfigured, into: &problems), !Self.isBlank(html) {
             problems.append(RenderedBlock(file: file, template: name, html: html).error(
-                "\(name) renders markup when \(field) is not configured: wrap it in "
-                    + "{{#fields.\(field)}}…{{/fields.\(field)}}",
+                "\(name) renders markup when \(key) is not configured: wrap it in "
+                    + "{{#fields.\(key)}}…{{/fields.\(key)}}",
                 at: nil))
         }
         return problems
@@ -61,7 +59,7 @@ extension TemplateLinter {
             problems += hook.rootProblems(block: "cardNetwork")
             problems += hook.controlProblems(name: "cardNetwork", tags: ["select"], errorId: nil)
         }
-        let noChoice = LintSampleData.removing(["cardNetwork"], from: sample)
+        let noChoice = LintSamples.removing(["cardNetwork"], from: sample)
         if let html = render(name, noChoice, into: &problems), !Self.isBlank(html) {
             problems.append(RenderedBlock(file: file, template: name, html: html).error(
                 "\(name) renders markup when the card offers no choice of network: wrap it in "
@@ -123,7 +121,7 @@ extension TemplateLinter {
             ("_page", "{{session.page}}", "the server could not tell which page posted"),
         ]
         for input in hidden {
-            let expected = input.name == "_token" ? "tok_lint" : "p_lint"
+            let expected = input.name == "_token" ? samples.token : samples.pageID
             let found = hook.tags.contains {
                 $0.name == "input" && $0.value(of: "type")?.lowercased() == "hidden"
                     && $0.value(of: "name") == input.name && $0.value(of: "value") == expected
@@ -156,18 +154,5 @@ extension TemplateLinter {
 
     static func isBlank(_ html: String) -> Bool {
         html.utf8.allSatisfy(HTMLTokenizer.isSpace)
-    }
-
-    /// `addressLine1` → `address-line1`: a field's block template name.
-    static func kebab(_ field: String) -> String {
-        var result = ""
-        for character in field {
-            if character.isUppercase {
-                result += "-" + character.lowercased()
-            } else {
-                result.append(character)
-            }
-        }
-        return result
     }
 }

@@ -1,3 +1,5 @@
+import CardFormSupport
+
 /// Identifiers this module mints: a prefix naming the kind and 128 random bits.
 enum PaymentIdentifier {
     enum Kind: String {

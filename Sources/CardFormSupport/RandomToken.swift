@@ -1,8 +1,8 @@
 /// Unguessable identifiers: session ids, form tokens, page ids.
-enum RandomToken {
+public enum RandomToken {
     /// 128 random bits from the system CSPRNG (`getrandom(2)` behind `SystemRandomNumberGenerator`),
     /// as 26 lower-case base32 characters: safe in URLs, paths, headers and HTML attributes.
-    static func make128() -> String {
+    public static func make128() -> String {
         var generator = SystemRandomNumberGenerator()
         return encode(high: generator.next(), low: generator.next())
     }
@@ -23,12 +23,12 @@ enum RandomToken {
     }
 
     /// Whether `text` has the shape `make128()` produces (checked before any lookup).
-    static func isWellFormed(_ text: Substring) -> Bool {
+    public static func isWellFormed(_ text: Substring) -> Bool {
         text.utf8.count == 26 && text.utf8.allSatisfy { ($0 &- UInt8(ascii: "a")) < 26 || ($0 &- UInt8(ascii: "2")) < 6 }
     }
 
     /// Compares two secrets in time independent of where they first differ.
-    static func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {
+    public static func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {
         let a = Array(lhs.utf8), b = Array(rhs.utf8)
         guard a.count == b.count else { return false }
         var difference: UInt8 = 0

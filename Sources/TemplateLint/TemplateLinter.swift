@@ -1,3 +1,4 @@
+import CardFormSupport
 import Mustache
 
 /// What `cardform check` does: lints the default templates and locales overlaid with a designer's
@@ -10,7 +11,7 @@ import Mustache
 /// - HTML context: interpolations where HTML escaping does not protect the page (`HTMLContextLint`);
 /// - hooks: the blocks rendered with sample data keep what scripts and assistive tech rely on;
 /// - locales: keys missing against English, keys English does not have, `{{t.…}}` keys that exist nowhere.
-struct TemplateLinter {
+public struct TemplateLinter {
     /// The templates that compiled.
     let library: TemplateLibrary
     /// Every template's file by library name, including those that failed to compile.
@@ -25,10 +26,15 @@ struct TemplateLinter {
     /// English after the designer's overrides: what `{{t.…}}` reads on an English page, and the
     /// keys every other language should have.
     let englishStrings: [String: String]
+    /// The data blocks are rendered with for the hook checks.
+    let samples: LintSamples
 
     /// Lints `defaults` (the built-in `Templates/` folder) overlaid with `overlay`, whose files are
-    /// shown under `overlayRoot` (the folder as the designer typed it).
-    static func check(defaults: FileLayer, overlay: FileLayer = FileLayer(), overlayRoot: String = "") -> [LintDiagnostic] {
+    /// shown under `overlayRoot` (the folder as the designer typed it), rendering blocks with
+    /// `samples` for the hook checks.
+    public static func check(
+        defaults: FileLayer, overlay: FileLayer = FileLayer(), overlayRoot: String = "", samples: LintSamples
+    ) -> [LintDiagnostic] {
         var diagnostics: [LintDiagnostic] = []
         let root = overlayRoot.hasSuffix("/") ? String(overlayRoot.dropLast()) : overlayRoot
         let layers = [
@@ -53,7 +59,8 @@ struct TemplateLinter {
         diagnostics += localeErrors
         let linter = TemplateLinter(
             library: library, files: files, broken: Set(errors.map(\.templateName)),
-            defaultNames: Set(sources[0].keys), localeSet: localeSet, englishStrings: localeSet.strings("en"))
+            defaultNames: Set(sources[0].keys), localeSet: localeSet, englishStrings: localeSet.strings("en"),
+            samples: samples)
         diagnostics += linter.run()
         return LintDiagnostic.sorted(diagnostics)
     }

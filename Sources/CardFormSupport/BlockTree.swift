@@ -7,43 +7,43 @@
 /// block alone when its template alone reads the field: `FormRenderer.fieldBlockAlone`.) The scan is a small tag tokenizer (comments, raw-text elements, void
 /// elements, quoted attributes), not a full HTML parser: it only has to balance the elements our
 /// templates and a designer's well-formed markup produce.
-struct BlockTree {
-    struct Block: Equatable {
+public struct BlockTree: Sendable {
+    public struct Block: Equatable, Sendable {
         /// The `data-cf-block` value; a repeated name gets `#2`, `#3`… so keys stay unique.
-        var key: String
+        public var key: String
         /// Byte offsets of the whole element (start tag to end tag inclusive) in `html`.
-        var range: Range<Int>
-        var parent: Int?
-        var children: [Int] = []
+        public var range: Range<Int>
+        public var parent: Int?
+        public var children: [Int] = []
     }
 
-    let html: [UInt8]
-    let blocks: [Block]
+    public let html: [UInt8]
+    public let blocks: [Block]
 
-    init(html: String) {
+    public init(html: String) {
         self.init(bytes: Array(html.utf8))
     }
 
     /// Markup already known to be one block, `key`, spanning `range` (see `BlockMemo`): no scan.
-    init(bytes: [UInt8], block key: String, range: Range<Int>) {
+    public init(bytes: [UInt8], block key: String, range: Range<Int>) {
         self.html = bytes
         self.blocks = [Block(key: key, range: range, parent: nil)]
     }
 
     /// The blocks of UTF-8 markup (a render straight from `TemplateLibrary.render(_:data:into:)`).
-    init(bytes: [UInt8]) {
+    public init(bytes: [UInt8]) {
         self.html = bytes
         self.blocks = bytes.withUnsafeBufferPointer { BlockScanner(html: $0).scan() }
     }
 
     /// The HTML of block `index`, as text.
-    func text(of index: Int) -> String {
+    public func text(of index: Int) -> String {
         String(decoding: html[blocks[index].range], as: UTF8.self)
     }
 
     /// A hash of the block's own markup: its bytes with each child block replaced by the child's key.
     /// Two renders of a block compare equal here exactly when only its children (if anything) changed.
-    func ownHash(of index: Int) -> UInt64 {
+    public func ownHash(of index: Int) -> UInt64 {
         var hasher = FNV1a()
         var cursor = blocks[index].range.lowerBound
         for child in blocks[index].children {
@@ -59,7 +59,7 @@ struct BlockTree {
     }
 
     /// Every block's own hash, by key.
-    func ownHashes() -> [String: UInt64] {
+    public func ownHashes() -> [String: UInt64] {
         var result: [String: UInt64] = [:]
         result.reserveCapacity(blocks.count)
         for index in blocks.indices { result[blocks[index].key] = ownHash(of: index) }
@@ -69,23 +69,23 @@ struct BlockTree {
     /// Whether block `index` holds all of the markup but the blanks around it: what a block
     /// template must render, since markup outside its root would belong to whatever block holds
     /// it on the page.
-    func wrapsEverything(_ index: Int) -> Bool {
+    public func wrapsEverything(_ index: Int) -> Bool {
         let range = blocks[index].range
         return html[..<range.lowerBound].allSatisfy(Self.isBlank) && html[range.upperBound...].allSatisfy(Self.isBlank)
     }
 
     /// HTML's ASCII whitespace.
-    static func isBlank(_ byte: UInt8) -> Bool {
+    public static func isBlank(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C
     }
 
     /// The index of the block with `key`, if any.
-    func index(of key: String) -> Int? {
+    public func index(of key: String) -> Int? {
         blocks.firstIndex { $0.key == key }
     }
 
     /// Whether `index` is `ancestor` or lies inside it.
-    func isWithin(_ index: Int, _ ancestor: Int) -> Bool {
+    public func isWithin(_ index: Int, _ ancestor: Int) -> Bool {
         var current: Int? = index
         while let value = current {
             if value == ancestor { return true }
@@ -273,33 +273,4 @@ private struct BlockScanner {
     private func lowered(_ byte: UInt8) -> UInt8 { byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte }
     private func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
     private func isSpace(_ byte: UInt8) -> Bool { BlockTree.isBlank(byte) }
-}
-
-/// 64-bit FNV-1a: a fast, stable, non-cryptographic hash for comparing renders and naming assets.
-struct FNV1a {
-    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
-
-    mutating func combine<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        for byte in bytes { combine(byte) }
-    }
-
-    /// A rendered block's bytes: read through a buffer pointer, without a bounds check per byte.
-    mutating func combine(_ bytes: ArraySlice<UInt8>) {
-        bytes.withUnsafeBufferPointer { buffer in
-            var value = self.value
-            for byte in buffer { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-            self.value = value
-        }
-    }
-
-    mutating func combine(_ byte: UInt8) {
-        value ^= UInt64(byte)
-        value &*= 0x0000_0100_0000_01B3
-    }
-
-    static func hash<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
-        var hasher = FNV1a()
-        hasher.combine(bytes)
-        return hasher.value
-    }
 }

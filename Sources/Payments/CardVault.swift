@@ -1,5 +1,6 @@
-import CardEngine
 import CSodium
+import CardEngine
+import CardFormSupport
 import Foundation
 import Synchronization
 

@@ -1,4 +1,5 @@
 import CardEngine
+import CardFormSupport
 import Foundation
 import Synchronization
 
@@ -11,9 +12,9 @@ import Synchronization
 /// time, and a session that paid never pays again, whatever the callers do: repeated or concurrent
 /// `start`s for a session are refused while its attempt runs. After a failed attempt the next
 /// `start` is a new attempt (the shopper fixed the card).
-final class PaymentCoordinator: Sendable {
+public final class PaymentCoordinator: Sendable {
     /// What `start` did.
-    enum StartDecision: Hashable, Sendable {
+    public enum StartDecision: Hashable, Sendable {
         /// A new attempt runs; its completion will be called exactly once.
         case started(attempt: Int)
         /// The session's attempt `attempt` is still running: nothing started, no completion.
@@ -25,8 +26,8 @@ final class PaymentCoordinator: Sendable {
     let processor: any PaymentProcessor
     let vault: CardVault
     let hook: BeforePaymentHook?
-    let webhooks: WebhookDispatcher?
-    let savedCards: SavedCardStore
+    public let webhooks: WebhookDispatcher?
+    public let savedCards: SavedCardStore
     private let logger: Logger
     private let sessions = Mutex<[String: SessionPayments]>([:])
 
@@ -54,7 +55,7 @@ final class PaymentCoordinator: Sendable {
     /// with a `customerId` and on success). `completion` runs once, on a pool thread, when the
     /// attempt ends; it must not block.
     @discardableResult
-    func start(
+    public func start(
         _ draft: PaymentRequestDraft, saveCard: Bool = false,
         completion: @escaping @Sendable (PaymentOutcome) -> Void
     ) -> StartDecision {
@@ -87,7 +88,7 @@ final class PaymentCoordinator: Sendable {
 
     /// The session expired or was removed: wipes any card still vaulted for it and forgets its
     /// attempts. Call it wherever the session store drops a session.
-    func sessionEnded(_ sessionId: String) {
+    public func sessionEnded(_ sessionId: String) {
         vault.discardAll(sessionId: sessionId)
         _ = sessions.withLock { $0.removeValue(forKey: sessionId) }
     }

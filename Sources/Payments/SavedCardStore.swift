@@ -33,7 +33,7 @@ struct SavedCard: Sendable, Hashable {
 /// Saving the same card again (same network, last four and expiry) refreshes it instead of adding
 /// a duplicate. Bounded: `maxCardsPerCustomer` (the oldest goes) and `maxCustomers` (new customers
 /// are refused past it).
-final class SavedCardStore: Sendable {
+public final class SavedCardStore: Sendable {
     /// Customer ids longer than this are refused (they come from the merchant's session options).
     static let maxCustomerIdLength = 256
 
@@ -79,7 +79,7 @@ final class SavedCardStore: Sendable {
 
     /// `{"customerId": …, "cards": [{id, network, last4, maskedNumber, expiryMonth, expiryYear,
     /// cardholderName, createdAt}…]}`: the body of `GET /api/customers/<id>/cards`.
-    func listJSON(customerId: String) -> JSONValue {
+    public func listJSON(customerId: String) -> JSONValue {
         .object(JSONObject([
             ("customerId", .string(customerId)),
             ("cards", .array(cards(customerId: customerId).map(\.json))),

@@ -1,3 +1,5 @@
+import CardFormSupport
+
 /// A block template rendered with sample data, with what the hook checks read from it: its start
 /// tags, its blocks as the server cuts them (`BlockTree`) and, to point at problems, the tags
 /// written in the template's own source.

@@ -6,9 +6,9 @@ import Synchronization
 /// Nothing here accepts an arbitrary runtime string: keys and texts are `StaticString`s written in
 /// our source, numbers are numbers, and identifiers are cut to a short prefix. A request's body, query
 /// and headers are never handed to the logger, so no keystroke can reach a log line.
-struct Logger: Sendable {
+public struct Logger: Sendable {
     /// A value a log line may hold.
-    enum Value: Sendable {
+    public enum Value: Sendable {
         case int(Int)
         case bool(Bool)
         /// A constant text written in our source (a route template, an outcome, an error code).
@@ -22,17 +22,17 @@ struct Logger: Sendable {
 
     /// Writes lines to standard output, through `OutputBuffer.standard` (a write per line would be a
     /// system call on every request).
-    static let standard = Logger { line in OutputBuffer.standard.append(line) }
+    public static let standard = Logger { line in OutputBuffer.standard.append(line) }
     /// Discards everything (tests that do not look at logs).
-    static let silent = Logger { _ in }
+    public static let silent = Logger { _ in }
 
-    init(sink: @escaping @Sendable (String) -> Void) {
+    public init(sink: @escaping @Sendable (String) -> Void) {
         self.sink = sink
     }
 
     /// Writes one line: `{"ts": …, "event": …, key: value…}`. Built as bytes: this runs for every
     /// request.
-    func log(_ event: StaticString, _ fields: KeyValuePairs<StaticString, Value> = [:]) {
+    public func log(_ event: StaticString, _ fields: KeyValuePairs<StaticString, Value> = [:]) {
         var line: [UInt8] = []
         line.reserveCapacity(160)
         line.append(contentsOf: #"{"ts":""#.utf8)
@@ -136,25 +136,25 @@ private extension Int {
 }
 
 /// Collects log lines in memory, for tests that check what was (and was not) logged.
-final class LogRecorder: Sendable {
+public final class LogRecorder: Sendable {
     private let lines = Mutex<[String]>([])
 
-    var logger: Logger {
+    public var logger: Logger {
         Logger { line in self.lines.withLock { $0.append(line) } }
     }
 
-    var all: [String] { lines.withLock { $0 } }
+    public var all: [String] { lines.withLock { $0 } }
 }
 
 /// Lines on their way to standard output: appended by request threads, written by one background
 /// thread every 50 ms (or at once past 64 KB), and flushed when the server stops.
-final class OutputBuffer: Sendable {
-    static let standard = OutputBuffer()
+public final class OutputBuffer: Sendable {
+    public static let standard = OutputBuffer()
 
     private let pending = Mutex<[UInt8]>([])
     private let started = Atomic(false)
 
-    func append(_ line: String) {
+    public func append(_ line: String) {
         startIfNeeded()
         let full = pending.withLock { buffer in
             buffer.append(contentsOf: line.utf8)
@@ -164,7 +164,7 @@ final class OutputBuffer: Sendable {
     }
 
     /// Writes everything pending now.
-    func flush() {
+    public func flush() {
         let bytes = pending.withLock { buffer in
             defer { buffer.removeAll(keepingCapacity: true) }
             return buffer

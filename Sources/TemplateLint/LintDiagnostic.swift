@@ -8,8 +8,8 @@ import Mustache
 ///     my-theme/blocks/cvv.mustache:7:20: error: {{value}} is an unquoted attribute value: …
 ///     <input id="{{id}}" value={{value}}>
 ///                              ^
-struct LintDiagnostic: Sendable, Hashable, CustomStringConvertible {
-    enum Severity: String, Sendable, Hashable {
+public struct LintDiagnostic: Sendable, Hashable, CustomStringConvertible {
+    public enum Severity: String, Sendable, Hashable {
         case error
         case warning
     }
@@ -36,7 +36,7 @@ struct LintDiagnostic: Sendable, Hashable, CustomStringConvertible {
         case unreadableFile = "unreadable-file"
     }
 
-    var severity: Severity
+    public var severity: Severity
     var code: Code
     /// What is wrong and what to do about it, in a sentence for a designer.
     var message: String
@@ -65,13 +65,13 @@ struct LintDiagnostic: Sendable, Hashable, CustomStringConvertible {
 
     /// `FILE:LINE:COL: error|warning: MESSAGE`, the source line, and a caret under the column, as
     /// template errors print (`DiagnosticFormat`).
-    var description: String {
+    public var description: String {
         DiagnosticFormat.format(
             file: file, line: line, column: column, severity: severity.rawValue, message: message, sourceLine: sourceLine)
     }
 
     /// Report order: by file, then position; problems at the same place keep the order found.
-    static func sorted(_ diagnostics: [LintDiagnostic]) -> [LintDiagnostic] {
+    public static func sorted(_ diagnostics: [LintDiagnostic]) -> [LintDiagnostic] {
         var seen: Set<LintDiagnostic> = []
         return diagnostics.filter { seen.insert($0).inserted }
             .enumerated()
@@ -81,7 +81,7 @@ struct LintDiagnostic: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `2 errors, 1 warning`, or `no problems`.
-    static func summary(of diagnostics: [LintDiagnostic]) -> String {
+    public static func summary(of diagnostics: [LintDiagnostic]) -> String {
         let errors = diagnostics.count { $0.severity == .error }
         let warnings = diagnostics.count - errors
         var parts: [String] = []
