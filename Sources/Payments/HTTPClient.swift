@@ -1,3 +1,4 @@
+import CardFormSupport
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -83,27 +84,18 @@ final class HTTPClient: Sendable {
 }
 
 /// Why an outbound exchange produced no usable response.
-struct HTTPClientError: Error, Hashable, Sendable, CustomStringConvertible {
-    enum Code: String, Sendable {
-        /// No whole response before the deadline.
-        case timeout
-        /// The response was longer than the client keeps.
-        case responseTooLarge = "response-too-large"
-        /// No connection, a TLS failure, a reset: the server could not be talked to.
-        case transport
-        /// The calling task was cancelled (shutdown).
-        case cancelled
-    }
+typealias HTTPClientError = CodedError<HTTPClientFailure>
 
-    var code: Code
-    var message: String
-
-    init(_ code: Code, _ message: String) {
-        self.code = code
-        self.message = message
-    }
-
-    var description: String { "\(code.rawValue): \(message)" }
+/// The codes of `HTTPClientError`.
+enum HTTPClientFailure: String, Hashable, Sendable {
+    /// No whole response before the deadline.
+    case timeout
+    /// The response was longer than the client keeps.
+    case responseTooLarge = "response-too-large"
+    /// No connection, a TLS failure, a reset: the server could not be talked to.
+    case transport
+    /// The calling task was cancelled (shutdown).
+    case cancelled
 }
 
 extension Duration {

@@ -1,3 +1,4 @@
+import CardFormSupport
 import Foundation
 
 /// The `CardForm-Signature` header (CONTRACT §7): `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`.
@@ -73,22 +74,13 @@ struct WebhookSignature: Sendable {
 }
 
 /// Why a `CardForm-Signature` header was refused.
-struct WebhookSignatureError: Error, Hashable, Sendable, CustomStringConvertible {
-    enum Code: String, Sendable {
-        case malformedHeader = "malformed-header"
-        case timestampOutOfTolerance = "timestamp-out-of-tolerance"
-        case noMatchingSignature = "no-matching-signature"
-    }
+typealias WebhookSignatureError = CodedError<WebhookSignatureFailure>
 
-    var code: Code
-    var message: String
-
-    init(_ code: Code, _ message: String) {
-        self.code = code
-        self.message = message
-    }
-
-    var description: String { "\(code.rawValue): \(message)" }
+/// The codes of `WebhookSignatureError`.
+enum WebhookSignatureFailure: String, Hashable, Sendable {
+    case malformedHeader = "malformed-header"
+    case timestampOutOfTolerance = "timestamp-out-of-tolerance"
+    case noMatchingSignature = "no-matching-signature"
 }
 
 extension UInt8 {

@@ -26,45 +26,41 @@ extension TemplateLinter {
     /// `blocks/<kebab-name>`: its root, its control with name, id, label and error description, and
     /// nothing at all when the field is not configured.
     private func fieldBlockProblems(_ field: FieldType, sample: TemplateValue) -> [LintDiagnostic] {
-        let name = "blocks/" + field.spec.blockName
         let key = field.rawValue
-        guard let file = files[name] else { return [] }
-        var problems: [LintDiagnostic] = []
         let strings = LintSamples.nested(englishStrings)
         let variants = [sample] + (samples.variants[field] ?? []).map { LintSamples.setting(["t"], to: strings, in: $0) }
-        for data in variants {
-            guard let html = render(name, data, into: &problems) else { return problems }
-            let hook = RenderedBlock(file: file, template: name, html: html)
-            problems += hook.rootProblems(block: key)
-            problems += hook.controlProblems(name: key, tags: TemplateMarkup.controlNames, errorId: key + "-error")
-        }
-        let unconfigured = LintSamples.removing(["fields", key], from: sample)
-        if let html = render(name, unconfigured, into: &problems), !Self.isBlank(html) {
-            problems.append(RenderedBlock(file: file, template: name, html: html).error(
-                "\(name) renders markup when \(key) is not configured: wrap it in "
-                    + "{{#fields.\(key)}}…{{/fields.\(key)}}",
-                at: nil))
-        }
-        return problems
+        return controlBlockProblems(
+            "blocks/" + field.spec.blockName, block: key, control: (TemplateMarkup.controlNames, key + "-error"),
+            variants: variants, absent: LintSamples.removing(["fields", key], from: sample),
+            absence: "\(key) is not configured", wrapper: "fields.\(key)")
     }
 
     /// `blocks/card-network`: the co-badge `<select name="cardNetwork">` with its label, only when
     /// there is a choice.
     private func cardNetworkProblems(sample: TemplateValue) -> [LintDiagnostic] {
-        let name = "blocks/card-network"
+        controlBlockProblems(
+            "blocks/card-network", block: "cardNetwork", control: (["select"], nil), variants: [sample],
+            absent: LintSamples.removing(["cardNetwork"], from: sample),
+            absence: "the card offers no choice of network", wrapper: "cardNetwork")
+    }
+
+    /// A block holding one control: rendered with each of `variants`, its root and its control
+    /// keep their hooks; rendered with `absent` (the data without what it shows), it renders nothing.
+    private func controlBlockProblems(
+        _ name: String, block: String, control: (tags: Set<String>, errorId: String?), variants: [TemplateValue],
+        absent: TemplateValue, absence: String, wrapper: String
+    ) -> [LintDiagnostic] {
         guard let file = files[name] else { return [] }
         var problems: [LintDiagnostic] = []
-        if let html = render(name, sample, into: &problems) {
+        for data in variants {
+            guard let html = render(name, data, into: &problems) else { return problems }
             let hook = RenderedBlock(file: file, template: name, html: html)
-            problems += hook.rootProblems(block: "cardNetwork")
-            problems += hook.controlProblems(name: "cardNetwork", tags: ["select"], errorId: nil)
+            problems += hook.rootProblems(block: block)
+            problems += hook.controlProblems(name: block, tags: control.tags, errorId: control.errorId)
         }
-        let noChoice = LintSamples.removing(["cardNetwork"], from: sample)
-        if let html = render(name, noChoice, into: &problems), !Self.isBlank(html) {
+        if let html = render(name, absent, into: &problems), !Self.isBlank(html) {
             problems.append(RenderedBlock(file: file, template: name, html: html).error(
-                "\(name) renders markup when the card offers no choice of network: wrap it in "
-                    + "{{#cardNetwork}}…{{/cardNetwork}}",
-                at: nil))
+                "\(name) renders markup when \(absence): wrap it in {{#\(wrapper)}}…{{/\(wrapper)}}", at: nil))
         }
         return problems
     }

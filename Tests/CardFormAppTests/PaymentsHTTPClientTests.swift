@@ -63,7 +63,7 @@ import Testing
 
 extension Result<HTTPClient.Response, HTTPClientError> {
     /// The failure's code, nil on success.
-    var failureCode: HTTPClientError.Code? {
+    var failureCode: HTTPClientFailure? {
         if case .failure(let error) = self { return error.code }
         return nil
     }

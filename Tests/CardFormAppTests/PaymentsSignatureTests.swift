@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("t=1700000000,v1=c89214b5b5da833daed6f0b8c5bb6bd58cea9022bd80ccc78230f3942d632925", 1_700_000_301, WebhookSignatureError.Code.timestampOutOfTolerance),
+        ("t=1700000000,v1=c89214b5b5da833daed6f0b8c5bb6bd58cea9022bd80ccc78230f3942d632925", 1_700_000_301, WebhookSignatureFailure.timestampOutOfTolerance),
         ("t=1700000001,v1=c89214b5b5da833daed6f0b8c5bb6bd58cea9022bd80ccc78230f3942d632925", 1_700_000_000, .noMatchingSignature),
         ("t=1700000000,v1=0000000000000000000000000000000000000000000000000000000000000000", 1_700_000_000, .noMatchingSignature),
         ("v1=c89214b5b5da833daed6f0b8c5bb6bd58cea9022bd80ccc78230f3942d632925", 1_700_000_000, .malformedHeader),
@@ -60,7 +60,7 @@ import Testing
         ("t=soon,v1=c89214b5b5da833daed6f0b8c5bb6bd58cea9022bd80ccc78230f3942d632925", 1_700_000_000, .malformedHeader),
         ("garbage", 1_700_000_000, .malformedHeader),
     ])
-    func aStaleForgedOrMalformedHeaderIsRefusedWithItsReason(header: String, now: Int, code: WebhookSignatureError.Code) {
+    func aStaleForgedOrMalformedHeaderIsRefusedWithItsReason(header: String, now: Int, code: WebhookSignatureFailure) {
         let signature = WebhookSignature(secret: "whsec_test")
         let error = #expect(throws: WebhookSignatureError.self) {
             try signature.verify(header: header, body: Array(#"{"id":"evt_1"}"#.utf8), now: now)

@@ -14,7 +14,16 @@ extension RouteTable {
         let shell = ShellRoutes(app: app)
         let overlay = demo.reloadProblemOverlay
         let fromShell = shell.allowedOrigin(unknown: ShellRoutes.originRefused)
-        return RouteTable(routes: [
+        // The page script's events, answered alike on the page's own origin and, with CORS, from a
+        // shell's (its preflight too).
+        let pageEvents: [(page: StaticString, shell: StaticString, method: HTTPMethod, access: Middleware, handler: RouteHandler)] = [
+            ("/s/:id/input", "/shell/:id/input", .post, access.formPost, events.input),
+            ("/s/:id/network", "/shell/:id/network", .post, access.formPost, events.network),
+            ("/s/:id/submit", "/shell/:id/submit", .post, access.formPost, events.submit),
+            ("/s/:id/cancel", "/shell/:id/cancel", .post, access.formPost, events.cancel),
+            ("/s/:id/events", "/shell/:id/events", .get, access.pageQuery, events.events),
+        ]
+        var routes = [
             Route(.get, "/healthz") { _ throws(Refusal) in SecureResponse.text("ok", status: .ok) },
             Route(.get, "/assets/*", assets.asset),
             Route(.get, "/embed.js", assets.embedScript),
@@ -25,11 +34,6 @@ extension RouteTable {
 
             Route(.get, "/s/:id", through: [overlay], pages.page),
             Route(.post, "/s/:id", through: [overlay, access.formPost], pages.postForm),
-            Route(.post, "/s/:id/input", through: [overlay, access.formPost], events.input),
-            Route(.post, "/s/:id/network", through: [overlay, access.formPost], events.network),
-            Route(.post, "/s/:id/submit", through: [overlay, access.formPost], events.submit),
-            Route(.post, "/s/:id/cancel", through: [overlay, access.formPost], events.cancel),
-            Route(.get, "/s/:id/events", through: [access.pageQuery], events.events),
             Route(.get, "/s/:id/theme.css", assets.theme),
 
             Route(.get, "/", through: [access.dev, overlay], demo.page),
@@ -38,16 +42,14 @@ extension RouteTable {
 
             Route(.get, "/shell/:id", through: [shell.allowedOrigin(unknown: .json(.notFound, "not-found", "No session with this id."))], shell.bootstrap),
             Route(.options, "/shell/:id", through: [fromShell], shell.preflight),
-            Route(.post, "/shell/:id/input", through: [fromShell, access.formPost], events.input),
-            Route(.post, "/shell/:id/network", through: [fromShell, access.formPost], events.network),
-            Route(.post, "/shell/:id/submit", through: [fromShell, access.formPost], events.submit),
-            Route(.post, "/shell/:id/cancel", through: [fromShell, access.formPost], events.cancel),
-            Route(.get, "/shell/:id/events", through: [fromShell, access.pageQuery], events.events),
-            Route(.options, "/shell/:id/input", through: [fromShell], shell.preflight),
-            Route(.options, "/shell/:id/network", through: [fromShell], shell.preflight),
-            Route(.options, "/shell/:id/submit", through: [fromShell], shell.preflight),
-            Route(.options, "/shell/:id/cancel", through: [fromShell], shell.preflight),
-            Route(.options, "/shell/:id/events", through: [fromShell], shell.preflight),
-        ])
+        ]
+        for event in pageEvents {
+            // A page the engine answers shows the reload problem instead, like the page itself.
+            let pageMiddleware = event.method == .post ? [overlay, event.access] : [event.access]
+            routes.append(Route(event.method, event.page, through: pageMiddleware, event.handler))
+            routes.append(Route(event.method, event.shell, through: [fromShell, event.access], event.handler))
+            routes.append(Route(.options, event.shell, through: [fromShell], shell.preflight))
+        }
+        return RouteTable(routes: routes)
     }
 }
