@@ -69,6 +69,10 @@ final class CardFormServer {
         case .get: "GET"
         case .head: "HEAD"
         case .post: "POST"
+        case .options: "OPTIONS"
+        case .put: "PUT"
+        case .patch: "PATCH"
+        case .delete: "DELETE"
         default: "OTHER"
         }
     }

@@ -1,0 +1,125 @@
+import CardEngine
+import CardFormSupport
+import Foundation
+import Testing
+@testable import CardFormApp
+
+/// The `SessionStore` contract, run against every store: another implementation (Redis) adds its
+/// factory to `stores` and inherits every case.
+@Suite struct SessionStoreTests {
+    /// A store with a 60 s idle time, a 60 s retention and room for `capacity` live sessions.
+    typealias Factory = @Sendable (_ capacity: Int) -> any SessionStore
+
+    static let stores: [(name: String, make: Factory)] = [
+        ("memory", { MemorySessionStore(ttl: .seconds(60), retention: .seconds(60), capacity: $0) }),
+    ]
+    static let names = stores.map(\.name)
+
+    static func store(_ name: String, capacity: Int = 10) -> any SessionStore {
+        stores.first { $0.name == name }!.make(capacity)
+    }
+
+    static let environment = SessionEnvironment(clock: .fixed(year: 2026, month: 6))
+    static let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+    static func create(_ store: any SessionStore, at now: Date = start) throws -> SessionRecord {
+        try store.create(now: now) { CardSession(id: $0, configuration: SessionConfiguration(), environment: environment) }
+    }
+
+    @Test("a created session is found live by its id, its changes are kept, and its token is its own", arguments: names)
+    func createAndChange(name: String) throws {
+        let store = Self.store(name)
+        let record = try Self.create(store)
+        #expect(RandomToken.isWellFormed(record.id[...]) && RandomToken.isWellFormed(record.token[...]) && record.id != record.token)
+        let typed = try store.withSession(record.id[...], now: Self.start) { record in
+            record.session.update(.cardholderName, value: "ada", caret: 3, in: Self.environment).formatted.value
+        }
+        guard case .live("Ada") = typed else { Issue.record("expected the live session's answer"); return }
+        guard case .live(let value) = try store.withSession(record.id[...], now: Self.start, { $0.session.value(for: .cardholderName) })
+        else { Issue.record("expected the live session"); return }
+        #expect(value == "Ada")
+        #expect(try store.liveCount() == 1)
+    }
+
+    @Test("an unknown or malformed id is unknown, and the body never runs", arguments: names)
+    func unknownIds(name: String) throws {
+        let store = Self.store(name)
+        for id in ["aaaaaaaaaaaaaaaaaaaaaaaaaa", "not-an-id", ""] {
+            guard case .unknown = try store.withSession(id[...], now: Self.start, { _ in Issue.record("body ran for \(id)") })
+            else { Issue.record("\(id) was found"); continue }
+        }
+    }
+
+    @Test("an idle session is retired after the idle time, readable but unchangeable, then forgotten", arguments: names)
+    func idleExpiry(name: String) throws {
+        let store = Self.store(name)
+        let record = try Self.create(store)
+        #expect(try store.sweep(now: Self.start.addingTimeInterval(59)).isEmpty)
+        #expect(try store.sweep(now: Self.start.addingTimeInterval(61)) == [record.id])
+        #expect(try store.liveCount() == 0)
+        guard case .expired(let retired) = try store.withSession(record.id[...], now: Self.start, { _ in Issue.record("body ran") })
+        else { Issue.record("expected the retired session"); return }
+        #expect(retired.session.phase.name == .expired && retired.retiredAt != nil)
+        #expect(try store.sweep(now: Self.start.addingTimeInterval(61 + 59)).isEmpty)
+        _ = try store.sweep(now: Self.start.addingTimeInterval(61 + 61))
+        guard case .unknown = try store.withSession(record.id[...], now: Self.start, { _ in }) else {
+            Issue.record("expected the session forgotten")
+            return
+        }
+    }
+
+    @Test("a use counts as activity, and a session paying waits for its result", arguments: names)
+    func activityAndPayments(name: String) throws {
+        let store = Self.store(name)
+        let used = try Self.create(store)
+        let paying = try Self.create(store)
+        _ = try store.withSession(used.id[...], now: Self.start.addingTimeInterval(50)) { _ in }
+        _ = try store.withSession(paying.id[...], now: Self.start) { record in
+            for (field, value) in [(FieldType.cardNumber, "4242424242424242"), (.expiryDate, "12/30"), (.cvv, "123"), (.cardholderName, "Ada")] {
+                record.session.update(field, value: value, caret: value.utf16.count, event: .paste, in: Self.environment)
+            }
+            if case .startPayment = record.session.submit(in: Self.environment) {} else { Issue.record("expected a payment") }
+        }
+        #expect(try store.sweep(now: Self.start.addingTimeInterval(100)).isEmpty)
+        _ = try store.withSession(paying.id[...], now: Self.start.addingTimeInterval(100)) {
+            $0.session.paymentResult(.succeeded(id: "pay_1"))
+        }
+        #expect(try Set(store.sweep(now: Self.start.addingTimeInterval(200))) == [used.id, paying.id])
+    }
+
+    @Test("creation stops at the capacity and resumes as sessions retire", arguments: names)
+    func capacity(name: String) throws {
+        let store = Self.store(name, capacity: 2)
+        _ = try Self.create(store)
+        _ = try Self.create(store)
+        #expect(throws: StoreError.full) { try Self.create(store) }
+        #expect(try store.sweep(now: Self.start.addingTimeInterval(61)).count == 2)
+        _ = try Self.create(store, at: Self.start.addingTimeInterval(61))
+    }
+}
+
+/// `SessionRecord`'s page bookkeeping.
+@Suite struct SessionRecordTests {
+    static func record() -> SessionRecord {
+        SessionRecord(session: CardSession(id: "s", configuration: SessionConfiguration()), token: "t", now: Date())
+    }
+
+    struct Stop: Error {}
+
+    @Test("an answered page is kept as the most recent, at most four, and a failed answer leaves it out")
+    func pages() throws {
+        var record = Self.record()
+        for id in ["a", "b", "c", "d", "e"] {
+            let known = record.answerPage(id) { page, isKnown, _ in
+                page.revision += 1
+                return isKnown
+            }
+            #expect(!known)
+        }
+        #expect(record.pages.map(\.id) == ["b", "c", "d", "e"])
+        #expect(record.answerPage("c") { page, isKnown, _ in isKnown && page.revision == 1 })
+        #expect(record.pages.map(\.id) == ["b", "d", "e", "c"])
+        #expect(throws: Stop.self) { try record.answerPage("d") { (_, _, _) throws(Stop) in throw Stop() } }
+        #expect(record.pages.map(\.id) == ["b", "e", "c"])
+    }
+}
