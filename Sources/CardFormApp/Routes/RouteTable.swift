@@ -53,6 +53,8 @@ struct Route: Sendable {
 
     /// The parameters when `path`'s segments fit the pattern, else nil.
     func parameters(_ parts: [Substring]) -> [Substring]? {
+        // Most patterns differ from a path in length: that answer costs nothing.
+        guard parts.count == segments.count || (segments.last == .rest && parts.count >= segments.count) else { return nil }
         var values: [Substring] = []
         for (index, segment) in segments.enumerated() {
             switch segment {
