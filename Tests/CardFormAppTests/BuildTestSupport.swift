@@ -3,7 +3,7 @@ import Foundation
 
 /// `eject`, `gallery` or `build` run in-process: the exit status and what it printed, with the
 /// output folder shown as `DIR` so printed text can be compared with golden strings.
-struct SiteRun {
+struct SiteRun: Sendable {
     var status: Int32
     var output: String
     var errors: String
@@ -62,5 +62,14 @@ enum HTMLPieces {
             }
         }
         return links
+    }
+}
+
+/// Runs CPU-heavy synchronous work (rendering every gallery state, a whole command) on a GCD
+/// thread, so that Swift's cooperative pool (two threads here) stays free for the tests that await
+/// payments and servers meanwhile. Only values come back: expectations are made by the caller.
+func offThePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(returning: work()) }
     }
 }

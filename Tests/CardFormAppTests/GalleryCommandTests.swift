@@ -88,16 +88,16 @@ struct GalleryCommandTests {
     }
 
     @Test("shows each state as the engine left it", arguments: expectations)
-    func stateHoldsWhatTheEngineMade(expectation: Expectation) throws {
-        let gallery = try #require(Self.pages?.gallery)
+    func stateHoldsWhatTheEngineMade(expectation: Expectation) async throws {
+        let gallery = try #require(await offThePool { Self.pages?.gallery })
         let html = try #require(Self.state(expectation.state, in: gallery), "state \(expectation.state) is on the page")
         for marker in expectation.contains { #expect(html.contains(marker), "\(expectation.state) shows \(marker)") }
         for marker in expectation.lacks { #expect(!html.contains(marker), "\(expectation.state) does not show \(marker)") }
     }
 
     @Test("labels every state of the catalog, which the table above checks one by one")
-    func everyStateIsLabelledAndChecked() throws {
-        let pages = try #require(Self.pages)
+    func everyStateIsLabelledAndChecked() async throws {
+        let pages = try #require(await offThePool { Self.pages })
         let ids = GalleryCatalog.sections.flatMap(\.states).map(\.id)
         #expect(Set(ids).count == ids.count, "state ids are unique")
         #expect(Set(ids) == Set(Self.expectations.map(\.state)))
@@ -116,9 +116,10 @@ struct GalleryCommandTests {
     }
 
     @Test("writes the index, the gallery and the assets they link, by relative URLs")
-    func writesASelfContainedFolder() throws {
+    func writesASelfContainedFolder() async throws {
         let folder = try TemporaryFolder()
-        let run = SiteRun(["gallery", "--out", folder.path("gallery")], showing: folder.path("gallery"))
+        let out = folder.path("gallery")
+        let run = await offThePool { SiteRun(["gallery", "--out", out], showing: out) }
         #expect(run.status == 0)
         #expect(run.errors == "")
         #expect(run.written.map { "gallery/" + $0 }.sorted() == folder.files)
@@ -136,13 +137,14 @@ struct GalleryCommandTests {
     }
 
     @Test("renders a designer's blocks, strings and stylesheet")
-    func rendersTheDesignersFiles() throws {
+    func rendersTheDesignersFiles() async throws {
         let folder = try TemporaryFolder()
         let cvv = String(decoding: FileLayer.embedded("Templates").files["blocks/cvv.mustache"]!, as: UTF8.self)
         try folder.write(cvv.replacingOccurrences(of: "cf-field--cvv", with: "cf-field--cvv my-cvv"), to: "theme/blocks/cvv.mustache")
         try folder.write(#"{"label.cvv": "Card code"}"#, to: "theme/locales/en.json")
         try folder.write(":root { --cf-color-primary: #0a7; }\n", to: "assets/cardform.css")
-        let run = SiteRun(["gallery", "--out", folder.path("out"), "--templates", folder.path("theme"), "--public", folder.path("assets")])
+        let words = ["gallery", "--out", folder.path("out"), "--templates", folder.path("theme"), "--public", folder.path("assets")]
+        let run = await offThePool { SiteRun(words) }
         #expect(run.status == 0)
         let gallery = try #require(folder.read("out/gallery.html"))
         let amex = try #require(Self.state("cvv-amex", in: gallery))

@@ -193,8 +193,8 @@ struct LintCompositionTests {
     ]
 
     @Test("reports recomposition and locale problems with the whole printed report", arguments: cases)
-    func reportsTheCase(_ lint: LintCase) throws {
-        let result = try LintRun.check(lint.files)
+    func reportsTheCase(_ lint: LintCase) async throws {
+        let result = try await LintRun.checkOffThePool(lint.files)
         #expect(result.output == lint.expected)
         #expect(result.status == lint.status)
     }

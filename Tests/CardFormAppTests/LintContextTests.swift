@@ -182,8 +182,8 @@ struct LintContextTests {
     }
 
     @Test("reports values in unsafe HTML contexts with the whole printed report", arguments: cases)
-    func reportsTheCase(_ lint: LintCase) throws {
-        let result = try LintRun.check(lint.files)
+    func reportsTheCase(_ lint: LintCase) async throws {
+        let result = try await LintRun.checkOffThePool(lint.files)
         #expect(result.output == lint.expected)
         #expect(result.status == lint.status)
     }

@@ -53,10 +53,15 @@ final class LintCapture: CommandOutput {
 }
 
 enum LintRun {
-    struct Result {
+    struct Result: Sendable {
         var status: Int32
         var output: String
         var errors: String
+    }
+
+    /// `check(_:)` on a GCD thread (see `offThePool`): a lint renders dozens of blocks.
+    static func checkOffThePool(_ files: [String: String]) async throws -> Result {
+        try await offThePool { Swift.Result { try check(files) } }.get()
     }
 
     /// Runs `cardform check` in-process over a fresh folder holding `files`.
