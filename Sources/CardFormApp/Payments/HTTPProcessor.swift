@@ -5,7 +5,7 @@ import Foundation
 /// `processor.url` and maps the JSON answer to a `PaymentResult`.
 ///
 /// The request (see `requestBody`) carries the vault token, the total amount, the currency, the
-/// shopper's network as `preferredNetwork`, BIN, last four, expiry, session id, attempt and
+/// shopper's chosen network as `preferredNetwork` (only when they chose one), BIN, last four, expiry, session id, attempt and
 /// metadata. The card number and code go only to an `https` URL (in a `card` object): the processor
 /// is the one party that may receive them, and never over cleartext. Signed with `processor.secret`
 /// in `CardForm-Signature` (same form as webhooks) and sent with an `Idempotency-Key`.
@@ -55,6 +55,13 @@ struct HTTPProcessor: PaymentProcessor {
     /// The JSON request for `request`; `card`, when given, adds the number, code and name.
     static func requestBody(_ request: ProcessorRequest, card: VaultedCard?) -> [UInt8] {
         let method = request.paymentMethod
+        // No preferred network unless the shopper chose one: the issuer's routing (and the fee the
+        // form showed for it) applies otherwise.
+        var paymentMethod: [(key: String, value: JSONValue)] = method.preferredNetwork.map { [("preferredNetwork", .string($0.rawValue))] } ?? []
+        paymentMethod += [
+            ("bin", .string(method.bin)), ("last4", .string(method.last4)), ("expiryMonth", .integer(method.expiryMonth)),
+            ("expiryYear", .integer(method.expiryYear)),
+        ]
         var object = JSONObject([
             ("sessionId", .string(request.sessionId)),
             ("attempt", .integer(request.attempt)),
@@ -62,11 +69,7 @@ struct HTTPProcessor: PaymentProcessor {
             ("token", .string(request.token.rawValue)),
             ("amount", request.amount.map(JSONValue.integer) ?? .null),
             ("currency", request.currency.map(JSONValue.string) ?? .null),
-            ("paymentMethod", [
-                "preferredNetwork": .string(method.network.rawValue), "bin": .string(method.bin),
-                "last4": .string(method.last4), "expiryMonth": .integer(method.expiryMonth),
-                "expiryYear": .integer(method.expiryYear),
-            ]),
+            ("paymentMethod", .object(JSONObject(paymentMethod))),
             ("metadata", request.metadata ?? .null),
         ])
         if let card {
