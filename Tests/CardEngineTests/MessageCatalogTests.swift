@@ -15,7 +15,8 @@ import Testing
         "required", "invalid-card-number", "unsupported-card-type", "invalid-expiry-date", "card-expired", "invalid-cvv",
         "invalid-cardholder-name", "invalid-first-name", "invalid-last-name", "invalid-email", "invalid-phone-number",
         "invalid-address-line1", "invalid-address-line2", "invalid-city", "invalid-state", "invalid-postal-code",
-        "invalid-country",
+        "invalid-country", "incomplete-card-number", "incomplete-expiry-date", "incomplete-cvv",
+        "cardholder-name-too-short", "cardholder-name-invalid-characters", "cardholder-name-too-long",
     ]
 
     @Test(arguments: languages)
@@ -52,12 +53,21 @@ import Testing
     }
 
     @Test(arguments: [
-        (FieldType.cvv, ValidationIssue(code: "invalid-cvv", parameters: ["name": "CID"]), [String: String](), "Invalid CID"),
+        (FieldType.cvv, ValidationIssue(code: "invalid-cvv", parameters: ["name": "CID"]), [String: String](), "Invalid security code"),
         (.cardNumber, ValidationIssue(code: "required"), [:], "Enter your card number"),
-        (.cardholderName, ValidationIssue(code: "invalid-cardholder-name", alias: "HN02", parameters: ["min": "3"]), [:], "Enter at least 3 characters"),
-        (.cardholderName, ValidationIssue(code: "invalid-cardholder-name", alias: "HN02"), ["HN02": "Too short!"], "Too short!"),
-        (.cardholderName, ValidationIssue(code: "invalid-cardholder-name", alias: "HN03"), ["invalid-cardholder-name": "Bad name"], "Bad name"),
-        (.cardholderName, ValidationIssue(code: "required", alias: "HN01"), ["HN01": "Name please"], "Name please"),
+        (.cardholderName, ValidationIssue(code: "invalid-cardholder-name", aliases: ["HN02"], parameters: ["min": "3"]), [:], "Invalid cardholder name"),
+        (.cardholderName, ValidationIssue(code: "invalid-cardholder-name", aliases: ["HN02"]), ["HN02": "Too short!"], "Too short!"),
+        (.cardholderName, ValidationIssue(code: "invalid-cardholder-name", aliases: ["HN03"]), ["invalid-cardholder-name": "Bad name"], "Bad name"),
+        (.cardholderName, ValidationIssue(code: "required", aliases: ["HN01"]), ["HN01": "Name please"], "Name please"),
+        // The code's own key wins over its aliases'; an override by an alias wins over every key.
+        (.cardNumber, ValidationIssue(code: "incomplete-card-number", aliases: ["invalid-card-number"]), [:], "Your card number is incomplete"),
+        (.cardNumber, ValidationIssue(code: "incomplete-card-number", aliases: ["invalid-card-number"]), ["invalid-card-number": "Check it"], "Check it"),
+        (.cardNumber, ValidationIssue(code: "incomplete-card-number", aliases: ["invalid-card-number"]), ["incomplete-card-number": "More", "invalid-card-number": "Check it"], "More"),
+        // An alias's field key wins over a broader alias's general key.
+        (.cardholderName, ValidationIssue(code: "cardholder-name-required", aliases: ["HN01", "required"]), [:], "Enter the name on the card"),
+        // A rule set's own wording comes before the code's.
+        (.cardholderName, ValidationIssue(code: "cardholder-name-too-short", aliases: ["HN02"], messageKey: "error.cardholderName.HN02", parameters: ["min": "3"]), [:], "Enter at least 3 characters"),
+        (.cardholderName, ValidationIssue(code: "cardholder-name-too-short", aliases: ["HN02"], parameters: ["min": "2"]), [:], "Enter at least 2 letters"),
         (.expiryDate, ValidationIssue(code: "card-expired"), ["card-expired": "Expired {when}"], "Expired {when}"),
         (.email, ValidationIssue(code: "invalid-email"), [:], "Invalid email address"),
         (.email, ValidationIssue(code: "no-such-code"), [:], "no-such-code"),

@@ -84,22 +84,18 @@ public struct MessageCatalog: Hashable, Sendable {
     /// The message for a field's issue.
     ///
     /// Looks up, first found wins: the session's `overrides` (its `fields.<name>.messages`) by the
-    /// issue's alias (`HN02`) then its code; then `error.<field>.<alias>`, `error.<field>.<code>`,
-    /// `error.<alias>`, `error.<code>`; else the code itself. `{param}` placeholders are filled from
-    /// the issue's parameters.
+    /// issue's code, then by each alias (`HN02`, then a broader code such as
+    /// `invalid-cardholder-name`); then the issue's `messageKey`; then, for the code and then each
+    /// alias, `error.<field>.<id>` and `error.<id>` (the most specific identifier first, and for
+    /// each the field's own wording first); else the code itself. `{param}` placeholders are
+    /// filled from the issue's parameters.
     public func message(
         for field: FieldType, issue: ValidationIssue, overrides: [String: String] = [:]
     ) -> String {
-        let field = field.rawValue
-        var template: String?
-        if let alias = issue.alias { template = overrides[alias] }
-        template = template ?? overrides[issue.code]
-        if template == nil, let alias = issue.alias {
-            template = strings["error.\(field).\(alias)"]
-        }
-        template = template ?? strings["error.\(field).\(issue.code)"]
-        if template == nil, let alias = issue.alias { template = strings["error.\(alias)"] }
-        template = template ?? strings["error.\(issue.code)"]
+        let identifiers = ([issue.code] + issue.aliases).lazy
+        let template = identifiers.compactMap { overrides[$0] }.first
+            ?? issue.messageKey.flatMap { strings[$0] }
+            ?? identifiers.compactMap { self.strings["error.\(field.rawValue).\($0)"] ?? self.strings["error.\($0)"] }.first
         return Self.interpolate(template ?? issue.code, issue.parameters)
     }
 

@@ -14,7 +14,7 @@ extension CardSession {
         case .cvv:
             return CVVRule.check(value, code: securityCode, required: required)
         case .cardholderName:
-            return CardholderNameRule.check(value, required: required)
+            return CardholderNameRule.check(value, required: required, rules: configuration.cardholderNameRules)
         default:
             return BillingRules.check(field, value: value, country: country, required: required, mode: mode)
         }
@@ -59,7 +59,7 @@ extension CardSession {
         validFields.set(field, check.isValid)
         if error(for: field) != nil {
             setError(field, check.issue)
-        } else if !values[field].isEmpty, !check.isPotentiallyValid {
+        } else if !values[field].isEmpty, !check.isPotentiallyValid, configuration.validateOn(field) != .submit {
             setError(field, check.issue)
         }
     }
