@@ -10,7 +10,10 @@ extension CardSession {
     /// Errors: while typing, a field shows one only once its value can no longer become valid (or on
     /// every change with `validateOn: change`); on blur the full rule runs (an empty field is left
     /// as it was: tabbing through the form is not an error); the error clears as soon as the value
-    /// is potentially valid again.
+    /// is potentially valid again. With `validateOn: submit` only a submit shows a new error.
+    ///
+    /// After a failed payment, editing the card number, expiry or CVV clears the decline: the
+    /// session is `ready` again, as the card it was about is being replaced.
     public mutating func update(
         _ field: FieldType, value raw: String, caret: Int, event: InputEvent = .input
     ) -> FieldUpdate {
@@ -32,27 +35,34 @@ extension CardSession {
             values[field] = formatted.value
         }
         let valueChanged = values[field] != previous
-        if valueChanged || event == .blur { validate(field, event: event, valueChanged: valueChanged) }
+        if valueChanged || event == .blur { validate(field, event: event) }
         if valueChanged { refreshDependents(of: field) }
+        if valueChanged, phase == .failed, [.cardNumber, .expiryDate, .cvv].contains(field) {
+            phase = .ready
+            payment = nil
+        }
         var changes = before.changes(to: self)
         if valueChanged { changes.insert(.value) }
         return FieldUpdate(field: field, formatted: formatted, changes: changes, wasIgnored: false)
     }
 
     /// Runs `field`'s rule after an event and updates its shown error.
-    private mutating func validate(_ field: FieldType, event: InputEvent, valueChanged: Bool) {
+    private mutating func validate(_ field: FieldType, event: InputEvent) {
         let mode: ValidationMode = event == .blur ? .blur : .typing
         let check = check(field, mode: mode)
         validFields.set(field, check.isValid)
         if !values[field].isEmpty { touchedFields.set(field, true) }
+        let validateOn = configuration.validateOn(field)
+        let issue: ValidationIssue?
         if event == .blur {
             guard !values[field].isEmpty || touchedFields.contains(field) else { return }
-            setError(field, check.issue)
-        } else if configuration.validateOn(field) == .change {
-            setError(field, check.issue)
+            issue = check.issue
         } else {
-            setError(field, Self.shownIssue(check, mode: .typing))
+            issue = validateOn == .change ? check.issue : Self.shownIssue(check, mode: .typing)
         }
+        // `validateOn: submit`: a new error waits for the submit; one the submit showed stays honest.
+        if validateOn == .submit, issue != nil, error(for: field) == nil { return }
+        setError(field, issue)
     }
 
     /// Formats an edit of `field`; for the card number, also settles the networks in between, since
@@ -85,6 +95,7 @@ struct Snapshot {
     let validity: (Bool, Bool)
     let focusedField: FieldType?
     let phase: SessionPhase
+    let payment: PaymentResult?
 
     init(_ session: CardSession) {
         errors = session.errors
@@ -93,6 +104,7 @@ struct Snapshot {
         validity = (session.isValid, session.isBillingValid)
         focusedField = session.focusedField
         phase = session.phase
+        payment = session.payment
     }
 
     func changes(to session: CardSession) -> SessionChanges {
@@ -103,7 +115,7 @@ struct Snapshot {
         // `canSubmit` follows from these two and the phase, reported on its own.
         if validity != (session.isValid, session.isBillingValid) { changes.insert(.validity) }
         if focusedField != session.focusedField { changes.insert(.focus) }
-        if phase != session.phase { changes.insert(.phase) }
+        if phase != session.phase || payment != session.payment { changes.insert(.phase) }
         return changes
     }
 }
