@@ -1,0 +1,339 @@
+#!/usr/bin/env python3
+"""Generate Public/icons/<network>.svg, the card network badges, from Simple Icons.
+
+Dev-only: the server never runs Python, and the build does not run this script. Run it when you
+want newer icons, review the diff (open the gallery), commit the SVGs together with any change
+to this script:
+
+    python3 scripts/generate-icons.py           # (re)write Public/icons/*.svg
+    python3 scripts/generate-icons.py --check   # exit 1 if a committed icon is out of date
+
+Where the icons come from: the PyPI package `simple-icons-pack` (CC0-1.0), a redistribution of
+the `simple-icons` npm package's SVG paths and metadata (title, brand colour) at the same version.
+If the package cannot be imported, this script creates a private virtual environment at
+$CARDFORM_ICONS_VENV (default ~/.cache/cardform/simple-icons-venv), runs
+`pip install simple-icons-pack==PINNED_VERSION` there, and re-runs itself with that environment's
+interpreter. Nothing is installed into the system Python.
+
+Simple Icons draws six of our networks (Visa, Mastercard, American Express, Discover, Diners Club,
+JCB); it no longer carries UnionPay or Maestro, and never had the local schemes. Those get a
+neutral badge: the same tile with the network's name written in neutral grey, so that a co-badged
+card still shows two distinguishable badges. `OTHER` is a neutral card pictogram.
+
+Every badge is a 40×26 tile (the size the form lays badges out at): white with a grey border, so
+it reads on a light page and on a dark one alike, the brand's glyph fitted inside in the brand's
+colour, darkened where needed to reach a 3:1 contrast with the tile (WCAG 1.4.11).
+
+Attribution and what was changed: scripts/ICONS-ATTRIBUTION.md (kept out of Public/, which is
+served as assets); each SVG also names its source in a comment.
+
+Deterministic: no timestamps; numbers rounded to 3 decimals. The networks are checked against
+Sources/CardEngine/Networks/CardNetwork.swift: a network added there without a row here fails.
+"""
+
+import argparse
+import math
+import os
+import pathlib
+import re
+import subprocess
+import sys
+
+PACKAGE = "simple-icons-pack"
+PINNED_VERSION = "16.36.0"
+
+REPO_ROOT = pathlib.Path(__file__).resolve().parent.parent
+OUTPUT = REPO_ROOT / "Public" / "icons"
+NETWORK_SOURCE = REPO_ROOT / "Sources" / "CardEngine" / "Networks" / "CardNetwork.swift"
+
+WIDTH, HEIGHT = 40, 26
+# The glyph's box inside the tile: 4 units of margin left and right, 4 top and bottom.
+GLYPH_BOX = (4.0, 4.0, 32.0, 18.0)
+TILE = '<rect x="0.5" y="0.5" width="39" height="25" rx="3.5" fill="#FFFFFF" stroke="#C4C9D0"/>'
+NEUTRAL_TEXT = "#374151"
+FONT = "Helvetica,Arial,'Liberation Sans',sans-serif"
+
+# kebab-case file name → (title, Simple Icons slug or None, label for the neutral badge)
+NETWORKS = {
+    "visa": ("Visa", "visa", None),
+    "mastercard": ("Mastercard", "mastercard", None),
+    "amex": ("American Express", "americanexpress", None),
+    "discover": ("Discover", "discover", None),
+    "diners-club": ("Diners Club", "dinersclub", None),
+    "jcb": ("JCB", "jcb", None),
+    "unionpay": ("UnionPay", None, "UnionPay"),
+    "maestro": ("Maestro", None, "Maestro"),
+    "elo": ("Elo", None, "elo"),
+    "mir": ("Mir", None, "MIR"),
+    "hiper": ("Hiper", None, "Hiper"),
+    "hipercard": ("Hipercard", None, "Hipercard"),
+    "cartes-bancaires": ("Cartes Bancaires", None, "CB"),
+    "dankort": ("Dankort", None, "Dankort"),
+    "eftpos": ("eftpos", None, "eftpos"),
+    "bancontact": ("Bancontact", None, "Bancontact"),
+    "troy": ("Troy", None, "troy"),
+    "verve": ("Verve", None, "Verve"),
+    "rupay": ("RuPay", None, "RuPay"),
+    "other": ("Card", None, None),
+}
+
+
+def ensure_package():
+    """Import simple_icons_pack, installing it into a private venv and re-executing if needed."""
+    try:
+        import simple_icons_pack  # noqa: F401
+        return
+    except ImportError:
+        pass
+    if os.environ.get("CARDFORM_ICONS_REEXEC"):
+        sys.exit("generate-icons: simple_icons_pack still missing after installing it")
+    venv = pathlib.Path(os.environ.get(
+        "CARDFORM_ICONS_VENV", pathlib.Path.home() / ".cache" / "cardform" / "simple-icons-venv"))
+    python = venv / "bin" / "python3"
+    if not python.exists():
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    subprocess.run([str(python), "-m", "pip", "install", "--quiet",
+                    f"{PACKAGE}=={PINNED_VERSION}"], check=True)
+    env = dict(os.environ, CARDFORM_ICONS_REEXEC="1")
+    os.execve(str(python), [str(python), str(pathlib.Path(__file__).resolve()), *sys.argv[1:]], env)
+
+
+def check_networks():
+    """Refuse to run when CardNetwork.swift names a network this table lacks (or the reverse)."""
+    source = NETWORK_SOURCE.read_text(encoding="utf-8")
+    raw_values = re.findall(r'^\s*case \w+ = "([A-Z_]+)"$', source, flags=re.MULTILINE)
+    kebab = {value.lower().replace("_", "-") for value in raw_values}
+    if not kebab or kebab != set(NETWORKS):
+        raise SystemExit(f"generate-icons: networks differ from CardNetwork.swift: "
+                         f"missing {sorted(kebab - set(NETWORKS))}, extra {sorted(set(NETWORKS) - kebab)}")
+
+
+# --- SVG path geometry: just enough to find a path's bounding box ---------------------------------
+
+ARGUMENT_COUNTS = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "A": 7, "Z": 0}
+TOKEN = re.compile(r"[MLHVCSQTAZmlhvcsqtaz]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+
+
+def path_tokens(data):
+    """Commands and numbers; arc flags may be written without separators ('a1 1 0 011 1')."""
+    tokens = []
+    position = 0
+    command = None
+    argument = 0
+    while position < len(data):
+        if data[position] in " ,\t\n":
+            position += 1
+            continue
+        if command and command.upper() == "A" and argument % 7 in (3, 4) and data[position] in "01":
+            tokens.append(data[position])
+            position += 1
+            argument += 1
+            continue
+        match = TOKEN.match(data, position)
+        if not match:
+            raise SystemExit(f"generate-icons: cannot read path data at {data[position:position + 20]!r}")
+        token = match.group(0)
+        if token.isalpha():
+            command, argument = token, 0
+        else:
+            argument += 1
+        tokens.append(token)
+        position = match.end()
+    return tokens
+
+
+def arc_points(x1, y1, rx, ry, angle, large, sweep, x2, y2):
+    """Points along an elliptical arc (SVG implementation notes, F.6.5), for its extent."""
+    if rx == 0 or ry == 0:
+        return [(x2, y2)]
+    phi = math.radians(angle)
+    cos_phi, sin_phi = math.cos(phi), math.sin(phi)
+    dx, dy = (x1 - x2) / 2, (y1 - y2) / 2
+    x1p, y1p = cos_phi * dx + sin_phi * dy, -sin_phi * dx + cos_phi * dy
+    rx, ry = abs(rx), abs(ry)
+    scale = (x1p ** 2) / (rx ** 2) + (y1p ** 2) / (ry ** 2)
+    if scale > 1:
+        rx, ry = rx * math.sqrt(scale), ry * math.sqrt(scale)
+    numerator = rx ** 2 * ry ** 2 - rx ** 2 * y1p ** 2 - ry ** 2 * x1p ** 2
+    denominator = rx ** 2 * y1p ** 2 + ry ** 2 * x1p ** 2
+    factor = math.sqrt(max(0.0, numerator / denominator)) if denominator else 0.0
+    if large == sweep:
+        factor = -factor
+    cxp, cyp = factor * rx * y1p / ry, -factor * ry * x1p / rx
+    cx = cos_phi * cxp - sin_phi * cyp + (x1 + x2) / 2
+    cy = sin_phi * cxp + cos_phi * cyp + (y1 + y2) / 2
+
+    def angle_of(ux, uy):
+        return math.atan2(uy, ux)
+
+    start = angle_of((x1p - cxp) / rx, (y1p - cyp) / ry)
+    delta = angle_of((-x1p - cxp) / rx, (-y1p - cyp) / ry) - start
+    if sweep and delta < 0:
+        delta += 2 * math.pi
+    elif not sweep and delta > 0:
+        delta -= 2 * math.pi
+    points = []
+    for step in range(33):
+        theta = start + delta * step / 32
+        x, y = rx * math.cos(theta), ry * math.sin(theta)
+        points.append((cos_phi * x - sin_phi * y + cx, sin_phi * x + cos_phi * y + cy))
+    return points
+
+
+def path_bounds(data):
+    """(min x, min y, max x, max y) of a path; curves by their control points (a superset)."""
+    tokens = path_tokens(data)
+    points = []
+    x = y = start_x = start_y = 0.0
+    control = None  # the last curve's second control point, which S and T reflect
+    index = 0
+    command = None
+    while index < len(tokens):
+        if tokens[index].isalpha():
+            command = tokens[index]
+            index += 1
+            if command in "Zz":
+                x, y = start_x, start_y
+                continue
+        upper = command.upper()
+        count = ARGUMENT_COUNTS[upper]
+        values = [float(v) for v in tokens[index:index + count]]
+        index += count
+        relative = command.islower()
+        if upper == "H":
+            x = values[0] + (x if relative else 0)
+        elif upper == "V":
+            y = values[0] + (y if relative else 0)
+        elif upper == "A":
+            end_x = values[5] + (x if relative else 0)
+            end_y = values[6] + (y if relative else 0)
+            points.extend(arc_points(x, y, values[0], values[1], values[2], values[3], values[4], end_x, end_y))
+            x, y = end_x, end_y
+        else:
+            pairs = [(values[i] + (x if relative else 0), values[i + 1] + (y if relative else 0))
+                     for i in range(0, count, 2)]
+            if upper in "ST" and control:
+                points.append((2 * x - control[0], 2 * y - control[1]))
+            points.extend(pairs)
+            x, y = pairs[-1]
+        control = pairs[-2] if upper in "CSQ" else None
+        if upper == "M":
+            start_x, start_y = x, y
+            command = "l" if relative else "L"  # further pairs after a move are lines
+        points.append((x, y))
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+# --- colour -----------------------------------------------------------------------------------------
+
+def luminance(hex_colour):
+    def channel(value):
+        value /= 255
+        return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
+    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (0, 2, 4))
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast_with_white(hex_colour):
+    return 1.05 / (luminance(hex_colour) + 0.05)
+
+
+def readable(hex_colour):
+    """The brand colour, darkened in steps of 5% towards black until it reaches 3:1 on white."""
+    colour = hex_colour.upper()
+    while contrast_with_white(colour) < 3.0:
+        r, g, b = (int(colour[i:i + 2], 16) for i in (0, 2, 4))
+        colour = "".join(f"{round(c * 0.95):02X}" for c in (r, g, b))
+    return colour
+
+
+# --- badges -----------------------------------------------------------------------------------------
+
+def number(value):
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def svg(title, body, comment):
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
+            f'viewBox="0 0 {WIDTH} {HEIGHT}" role="img"><title>{title}</title>'
+            f'<!-- {comment} -->{TILE}{body}</svg>\n')
+
+
+def glyph_badge(name, title, slug):
+    import simple_icons_pack
+    icon = simple_icons_pack.get_icon(slug)
+    if icon is None:
+        raise SystemExit(f"generate-icons: Simple Icons {PINNED_VERSION} has no icon '{slug}'")
+    paths = re.findall(r'<path d="([^"]+)"', icon.svg)
+    if len(paths) != 1 or 'viewBox="0 0 24 24"' not in icon.svg:
+        raise SystemExit(f"generate-icons: '{slug}' is not one path in a 24×24 box")
+    data = paths[0]
+    left, top, right, bottom = path_bounds(data)
+    box_x, box_y, box_w, box_h = GLYPH_BOX
+    scale = min(box_w / (right - left), box_h / (bottom - top))
+    dx = box_x + (box_w - (right - left) * scale) / 2 - left * scale
+    dy = box_y + (box_h - (bottom - top) * scale) / 2 - top * scale
+    colour = readable(icon.hex)
+    body = (f'<path fill="#{colour}" transform="translate({number(dx)} {number(dy)}) scale({number(scale)})" '
+            f'd="{data}"/>')
+    note = f"; colour darkened from #{icon.hex.upper()} for contrast" if colour != icon.hex.upper() else ""
+    comment = (f"Generated by scripts/generate-icons.py from Simple Icons {PINNED_VERSION} '{slug}' "
+               f"(CC0-1.0{note}). {title} is a trademark of its owner.")
+    return svg(title, body, comment)
+
+
+def label_badge(title, label):
+    size = 11 if len(label) <= 3 else 9 if len(label) <= 6 else 8
+    natural = 0.6 * size * len(label)
+    fit = f' textLength="{number(GLYPH_BOX[2])}" lengthAdjust="spacingAndGlyphs"' if natural > GLYPH_BOX[2] else ""
+    body = (f'<text x="20" y="{number(13 + size * 0.36)}" fill="{NEUTRAL_TEXT}" font-family="{FONT}" '
+            f'font-size="{size}" font-weight="700" text-anchor="middle"{fit}>{label}</text>')
+    comment = (f"Generated by scripts/generate-icons.py: a neutral badge, Simple Icons {PINNED_VERSION} "
+               f"has no {title} icon. {title} is a trademark of its owner.")
+    return svg(title, body, comment)
+
+
+def card_badge(title):
+    body = (f'<rect x="9" y="6" width="22" height="14" rx="2" fill="none" stroke="{NEUTRAL_TEXT}" stroke-width="1.5"/>'
+            f'<rect x="9" y="9" width="22" height="2.5" fill="{NEUTRAL_TEXT}"/>'
+            f'<rect x="12" y="14.5" width="7" height="2" rx="1" fill="{NEUTRAL_TEXT}"/>')
+    return svg(title, body, "Generated by scripts/generate-icons.py: any card, no network.")
+
+
+def badges():
+    result = {}
+    for name, (title, slug, label) in NETWORKS.items():
+        if slug:
+            result[name] = glyph_badge(name, title, slug)
+        elif label:
+            result[name] = label_badge(title, label)
+        else:
+            result[name] = card_badge(title)
+    return result
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--check", action="store_true", help="exit 1 if a committed icon is out of date")
+    args = parser.parse_args()
+    check_networks()
+    ensure_package()
+    stale = []
+    for name, text in badges().items():
+        path = OUTPUT / f"{name}.svg"
+        current = path.read_text(encoding="utf-8") if path.exists() else None
+        if current == text:
+            continue
+        if args.check:
+            stale.append(path.name)
+        else:
+            path.write_text(text, encoding="utf-8")
+            print(f"wrote {path.relative_to(REPO_ROOT)}")
+    if stale:
+        sys.exit(f"generate-icons: out of date: {', '.join(stale)} (run scripts/generate-icons.py)")
+
+
+if __name__ == "__main__":
+    main()
