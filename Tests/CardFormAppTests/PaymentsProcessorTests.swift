@@ -62,6 +62,14 @@ import Testing
         try WebhookSignature(secret: "psk_test").verify(header: header, body: sent.body, now: Int(Date().timeIntervalSince1970))
     }
 
+    @Test func withoutTheShoppersPickNoNetworkIsAskedFor() throws {
+        let vault = CardVault()
+        let draft = try PaymentsFixtures.draft("4000002500001001", session: "cs_nopick")
+        let token = try #require(vault.store(draft))
+        let body = String(decoding: HTTPProcessor.requestBody(Self.request(draft, token: token), card: nil), as: UTF8.self)
+        #expect(body.contains(#""paymentMethod":{"bin":"400000","last4":"1001","expiryMonth":12,"expiryYear":2030}"#))
+    }
+
     @Test func overTLSTheRequestAlsoCarriesTheCardForTheProcessor() throws {
         let vault = CardVault()
         let draft = try PaymentsFixtures.draft(session: "cs_tls")

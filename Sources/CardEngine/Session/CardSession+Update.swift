@@ -95,7 +95,6 @@ struct Snapshot {
     let validity: (Bool, Bool)
     let focusedField: FieldType?
     let phase: SessionPhase
-    let payment: PaymentResult?
 
     init(_ session: CardSession) {
         errors = session.errors
@@ -104,7 +103,6 @@ struct Snapshot {
         validity = (session.isValid, session.isBillingValid)
         focusedField = session.focusedField
         phase = session.phase
-        payment = session.payment
     }
 
     func changes(to session: CardSession) -> SessionChanges {
@@ -115,7 +113,7 @@ struct Snapshot {
         // `canSubmit` follows from these two and the phase, reported on its own.
         if validity != (session.isValid, session.isBillingValid) { changes.insert(.validity) }
         if focusedField != session.focusedField { changes.insert(.focus) }
-        if phase != session.phase || payment != session.payment { changes.insert(.phase) }
+        if phase != session.phase { changes.insert(.phase) }
         return changes
     }
 }

@@ -5,8 +5,8 @@ import Foundation
 /// `processor.url` and maps the JSON answer to a `PaymentResult`.
 ///
 /// The request (see `requestBody`) carries the vault token, the total amount, the currency, the
-/// shopper's chosen network as `preferredNetwork` (only when they chose one), BIN, last four, expiry, session id, attempt and
-/// metadata. The card number and code go only to an `https` URL (in a `card` object): the processor
+/// network the shopper chose on a co-badged card as `preferredNetwork` (only when they chose one),
+/// BIN, last four, expiry, session id, attempt and metadata. The card number and code go only to an `https` URL (in a `card` object): the processor
 /// is the one party that may receive them, and never over cleartext. Signed with `processor.secret`
 /// in `CardForm-Signature` (same form as webhooks) and sent with an `Idempotency-Key`.
 ///
@@ -57,7 +57,8 @@ struct HTTPProcessor: PaymentProcessor {
         let method = request.paymentMethod
         // No preferred network unless the shopper chose one: the issuer's routing (and the fee the
         // form showed for it) applies otherwise.
-        var paymentMethod: [(key: String, value: JSONValue)] = method.preferredNetwork.map { [("preferredNetwork", .string($0.rawValue))] } ?? []
+        var paymentMethod: [(key: String, value: JSONValue)] =
+            method.preferredNetwork.map { [("preferredNetwork", .string($0.rawValue))] } ?? []
         paymentMethod += [
             ("bin", .string(method.bin)), ("last4", .string(method.last4)), ("expiryMonth", .integer(method.expiryMonth)),
             ("expiryYear", .integer(method.expiryYear)),
