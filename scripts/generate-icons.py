@@ -33,10 +33,8 @@ Sources/CardEngine/Networks/CardNetwork.swift: a network added there without a r
 
 import argparse
 import math
-import os
 import pathlib
 import re
-import subprocess
 import sys
 
 PACKAGE = "simple-icons-pack"
@@ -79,23 +77,9 @@ NETWORKS = {
 
 
 def ensure_package():
-    """Import simple_icons_pack, installing it into a private venv and re-executing if needed."""
-    try:
-        import simple_icons_pack  # noqa: F401
-        return
-    except ImportError:
-        pass
-    if os.environ.get("CARDFORM_ICONS_REEXEC"):
-        sys.exit("generate-icons: simple_icons_pack still missing after installing it")
-    venv = pathlib.Path(os.environ.get(
-        "CARDFORM_ICONS_VENV", pathlib.Path.home() / ".cache" / "cardform" / "simple-icons-venv"))
-    python = venv / "bin" / "python3"
-    if not python.exists():
-        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    subprocess.run([str(python), "-m", "pip", "install", "--quiet",
-                    f"{PACKAGE}=={PINNED_VERSION}"], check=True)
-    env = dict(os.environ, CARDFORM_ICONS_REEXEC="1")
-    os.execve(str(python), [str(python), str(pathlib.Path(__file__).resolve()), *sys.argv[1:]], env)
+    """Import simple_icons_pack, from a private venv if need be (scripts/pinned_package.py)."""
+    from pinned_package import ensure
+    ensure("simple_icons_pack", PACKAGE, PINNED_VERSION, "CARDFORM_ICONS", "simple-icons-venv")
 
 
 def check_networks():
