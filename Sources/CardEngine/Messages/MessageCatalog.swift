@@ -20,26 +20,30 @@ public struct CatalogError: Error, Hashable, Sendable, CustomStringConvertible {
 public struct MessageCatalog: Hashable, Sendable {
     /// Every string by dotted key, after layering.
     public private(set) var strings: [String: String]
+    /// The BCP 47 tag whose plural rules `plural` follows (`MessageCatalogs` sets it to the
+    /// catalog's own).
+    public var language: String
 
     /// A catalog from strings already read.
-    public init(strings: [String: String] = [:]) {
+    public init(strings: [String: String] = [:], language: String = "en") {
         self.strings = strings
+        self.language = language
     }
 
     /// A catalog from locale files, each layer overriding the ones before key by key: English
     /// first (the fallback for any key a language lacks), then the language, then a designer's
     /// overrides.
-    public init(layers: [Data]) throws(CatalogError) {
+    public init(layers: [Data], language: String = "en") throws(CatalogError) {
         var strings: [String: String] = [:]
         for layer in layers {
             strings.merge(try Self.parse(layer)) { _, new in new }
         }
-        self.init(strings: strings)
+        self.init(strings: strings, language: language)
     }
 
-    /// This catalog with `other`'s strings laid over it.
+    /// This catalog with `other`'s strings laid over it, in this catalog's language.
     public func overlaid(by other: MessageCatalog) -> MessageCatalog {
-        MessageCatalog(strings: strings.merging(other.strings) { _, new in new })
+        MessageCatalog(strings: strings.merging(other.strings) { _, new in new }, language: language)
     }
 
     /// Reads one locale file: a JSON object whose values are strings. Nested objects are accepted
@@ -123,30 +127,4 @@ public struct MessageCatalog: Hashable, Sendable {
         }
         return output + rest
     }
-}
-
-/// The catalogs of every language the form speaks, chosen by a session's BCP 47 locale.
-public struct MessageCatalogs: Hashable, Sendable {
-    /// Catalogs by lower-case language tag (`en`, `fr`, `pt-br`); each should already fall back to
-    /// English (built with English as its first layer).
-    public var byLanguage: [String: MessageCatalog]
-
-    public init(_ byLanguage: [String: MessageCatalog]) {
-        self.byLanguage = Dictionary(byLanguage.map { ($0.key.lowercased(), $0.value) }) { first, _ in first }
-    }
-
-    /// The catalog for `locale`: the whole tag (`fr-ca`), then shorter prefixes (`fr`), then `en`,
-    /// then an empty catalog (messages fall back to their codes).
-    public func catalog(for locale: String) -> MessageCatalog {
-        var tag = locale.lowercased().replacing("_", with: "-")
-        while true {
-            if let catalog = byLanguage[tag] { return catalog }
-            guard let dash = tag.lastIndex(of: "-") else { break }
-            tag = String(tag[..<dash])
-        }
-        return byLanguage["en"] ?? MessageCatalog()
-    }
-
-    /// The language tags available, sorted.
-    public var languages: [String] { byLanguage.keys.sorted() }
 }
