@@ -80,9 +80,10 @@ public struct MessageCatalog: Hashable, Sendable {
         }
     }
 
-    /// The string for `key` with `{name}` placeholders filled from `parameters`, or nil.
+    /// The string for `key` with `{name}` placeholders filled from `parameters`, or nil. A plural
+    /// pattern takes the branch its argument's value (a whole number in `parameters`) asks for.
     public func string(_ key: String, parameters: [String: String] = [:]) -> String? {
-        strings[key].map { Self.interpolate($0, parameters) }
+        strings[key].map { fill($0, parameters) }
     }
 
     /// The message for a field's issue.
@@ -90,7 +91,7 @@ public struct MessageCatalog: Hashable, Sendable {
     /// Looks up, first found wins: the session's `overrides` (its `fields.<name>.messages`) by the
     /// issue's alias (`HN02`) then its code; then `error.<field>.<alias>`, `error.<field>.<code>`,
     /// `error.<alias>`, `error.<code>`; else the code itself. `{param}` placeholders are filled from
-    /// the issue's parameters.
+    /// the issue's parameters, which also choose a plural pattern's branch (`{min, plural, …}`).
     public func message(
         for field: FieldType, issue: ValidationIssue, overrides: [String: String] = [:]
     ) -> String {
@@ -104,7 +105,7 @@ public struct MessageCatalog: Hashable, Sendable {
         template = template ?? strings["error.\(field).\(issue.code)"]
         if template == nil, let alias = issue.alias { template = strings["error.\(alias)"] }
         template = template ?? strings["error.\(issue.code)"]
-        return Self.interpolate(template ?? issue.code, issue.parameters)
+        return fill(template ?? issue.code, issue.parameters)
     }
 
     /// Replaces each `{name}` whose name is in `parameters`; other braces are left as written.

@@ -46,6 +46,8 @@ public struct PluralPattern: Hashable, Sendable {
 
     /// Whether `text` is written as a plural pattern (`{name, plural, …`), well formed or not.
     public static func looksLikePattern(_ text: String) -> Bool {
+        // Most strings are not patterns: decided from their first visible character alone.
+        guard text.first(where: { !$0.isWhitespace }) == "{" else { return false }
         var scanner = PatternScanner(Array(text))
         guard (try? scanner.expect("{")) != nil, (try? scanner.identifier()) != nil, scanner.consume(",") else { return false }
         return (try? scanner.identifier()) == "plural"
