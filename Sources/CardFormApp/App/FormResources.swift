@@ -106,12 +106,18 @@ final class FormResources: Sendable {
                 languages.insert(String(path.dropFirst("locales/".count).dropLast(".json".count)).lowercased())
             }
         }
+        // English, every language's first layer, is read once rather than once per language.
+        let english: MessageCatalog
+        do {
+            english = try MessageCatalog(layers: [file(defaults, "en"), file(overlay, "en")].compactMap(\.self))
+        } catch {
+            throw .locale(language: "en", error)
+        }
         var catalogs: [String: MessageCatalog] = [:]
         for language in languages.sorted() {
-            var layers = [file(defaults, "en"), file(overlay, "en")]
-            if language != "en" { layers += [file(defaults, language), file(overlay, language)] }
             do {
-                catalogs[language] = try MessageCatalog(layers: layers.compactMap(\.self))
+                let own = [file(defaults, language), file(overlay, language)].compactMap(\.self)
+                catalogs[language] = language == "en" ? english : english.overlaid(by: try MessageCatalog(layers: own))
             } catch {
                 throw .locale(language: language, error)
             }
