@@ -14,8 +14,17 @@ import Testing
 
     static let folder = Fixtures.repositoryRoot.appendingPathComponent("Templates/locales")
 
+    /// Every shipped file, read once: the tests below run in parallel with suites that need the
+    /// cooperative threads, so they do not parse the same file again and again.
+    static let files: [String: Result<[String: String], any Error>] = Dictionary(uniqueKeysWithValues: shipped.map { language in
+        (language, Result { try MessageCatalog.parse(Data(contentsOf: folder.appendingPathComponent("\(language).json"))) })
+    })
+
     static func strings(_ language: String) throws -> [String: String] {
-        try MessageCatalog.parse(Data(contentsOf: folder.appendingPathComponent("\(language).json")))
+        guard let file = files[language] else {
+            return try MessageCatalog.parse(Data(contentsOf: folder.appendingPathComponent("\(language).json")))
+        }
+        return try file.get()
     }
 
     @Test func everyShippedLanguageHasAFileAndNoOtherFileIsThere() throws {
@@ -132,11 +141,11 @@ import Testing
     }
 
     static let catalogs: MessageCatalogs = {
-        let english = (try? Data(contentsOf: folder.appendingPathComponent("en.json"))) ?? Data()
+        let english = MessageCatalog(strings: (try? strings("en")) ?? [:])
         var byLanguage: [String: MessageCatalog] = [:]
         for language in shipped {
-            let own = (try? Data(contentsOf: folder.appendingPathComponent("\(language).json"))) ?? Data()
-            byLanguage[language.lowercased()] = try? MessageCatalog(layers: [english, own])
+            guard let own = try? strings(language) else { continue }
+            byLanguage[language.lowercased()] = english.overlaid(by: MessageCatalog(strings: own))
         }
         return MessageCatalogs(byLanguage)
     }()

@@ -7,8 +7,7 @@ import Testing
     static let languages = LocaleFilesTests.shipped
 
     static func strings(_ language: String) throws -> [String: String] {
-        let url = Fixtures.repositoryRoot.appendingPathComponent("Templates/locales/\(language).json")
-        return try MessageCatalog.parse(Data(contentsOf: url))
+        try LocaleFilesTests.strings(language)
     }
 
     /// Every code the engine and the billing rules produce.

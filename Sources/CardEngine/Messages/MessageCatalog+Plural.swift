@@ -31,7 +31,7 @@ extension MessageCatalog {
     /// The `{name}` placeholders a catalog string uses: for a plural pattern, its argument and
     /// every name its branches use. What a translation must keep from the English string.
     public static func placeholders(in text: String) -> Set<String> {
-        if let pattern = try? PluralPattern(parsing: text) { return pattern.placeholders }
+        if PluralPattern.looksLikePattern(text), let pattern = try? PluralPattern(parsing: text) { return pattern.placeholders }
         return placeholders(inPlainText: text)
     }
 
