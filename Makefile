@@ -1,8 +1,8 @@
 # cardform — the two commands: `make run` and `make test`. Both install what is missing first.
 SWIFT      ?= swift
 PORT       ?= 8080
-BUILD_PKGS := libmicrohttpd-dev libsodium-dev pkg-config
-TEST_PKGS  := chromium chromium-driver python3-selenium
+BUILD_PKGS := libmicrohttpd-dev libsodium-dev libhiredis-dev pkg-config
+TEST_PKGS  := chromium chromium-driver python3-selenium redis-server nginx
 BENCH_PKGS := wrk gcc
 PYTHON     := /usr/bin/python3
 

@@ -23,6 +23,13 @@ let package = Package(
             pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"])]
         ),
+        // hiredis: the Redis client under the shared session store and webhook outbox.
+        .systemLibrary(
+            name: "CRedis",
+            path: "Sources/CRedis",
+            pkgConfig: "hiredis",
+            providers: [.apt(["libhiredis-dev"])]
+        ),
         // The only module that imports CMicroHTTPD.
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         // Mustache templates: lexer → parser → AST → renderer. Knows nothing of HTTP or cards.
@@ -32,7 +39,7 @@ let package = Package(
         // Glue: routes, session store, view models, fragments, commands.
         .target(
             name: "CardFormApp",
-            dependencies: ["HTTPServer", "Mustache", "CardEngine", "CSodium"],
+            dependencies: ["HTTPServer", "Mustache", "CardEngine", "CSodium", "CRedis"],
             plugins: ["EmbedResources"]
         ),
         // main.swift only: hands the command line to CardFormApp.
