@@ -23,11 +23,13 @@ let package = Package(
             pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"])]
         ),
-        // hiredis: the Redis client under the shared session store and webhook outbox.
+        // hiredis: the Redis client under the shared session store and webhook outbox. No pkgConfig:
+        // hiredis.pc adds -D_FILE_OFFSET_BITS=64, which SwiftPM refuses with a warning on every
+        // build; the header is in the default include path (<hiredis/hiredis.h>) and the module map
+        // links the library.
         .systemLibrary(
             name: "CRedis",
             path: "Sources/CRedis",
-            pkgConfig: "hiredis",
             providers: [.apt(["libhiredis-dev"])]
         ),
         // The only module that imports CMicroHTTPD.

@@ -1,0 +1,124 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A long-running child process a test starts (redis-server, `cardform serve`), with its output
+/// in a log file. Stopped when the test drops it, however the test ends: `deinit` kills what is
+/// still running and reaps it, so no test leaves a process behind.
+///
+/// Spawned with `posix_spawn` for the reason `Cardform.run` gives, and with every inherited
+/// descriptor above stderr closed, so a child never keeps another suite's sockets open.
+final class ChildProcess {
+    let pid: pid_t
+    let executable: String
+    let logPath: String
+    private var exitStatus: Int32?
+
+    /// Starts `executable` with `arguments`, the test's environment overlaid with `environment`,
+    /// stdout and stderr appended to `logPath`.
+    init(_ executable: String, _ arguments: [String], environment: [String: String] = [:], logPath: String) throws {
+        guard FileManager.default.isExecutableFile(atPath: executable) else {
+            throw HarnessError("\(executable) is not installed (make test installs it)")
+        }
+        self.executable = executable
+        self.logPath = logPath
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        Self.closeFrom(3, &actions)
+        // Default dispositions and an empty mask: the test process may ignore or block SIGTERM
+        // (a server's signal handling), and a child would inherit that across exec.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var all = sigset_t(), none = sigset_t()
+        sigfillset(&all)
+        sigemptyset(&none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        var merged = ProcessInfo.processInfo.environment
+        merged.merge(environment) { $1 }
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        guard spawned == 0 else { throw Cardform.SpawnFailed(errno: spawned) }
+        self.pid = pid
+    }
+
+    deinit { _ = stop(signal: SIGKILL, grace: .zero) }
+
+    /// Whether the process has not exited yet (reaps it if it has).
+    var isRunning: Bool {
+        guard exitStatus == nil else { return false }
+        var status: Int32 = 0
+        if waitpid(pid, &status, WNOHANG) == pid { exitStatus = status }
+        return exitStatus == nil
+    }
+
+    /// Sends `signal`, waits up to `grace` for the exit, then kills and reaps; returns the raw wait status.
+    @discardableResult
+    func stop(signal: Int32 = SIGTERM, grace: Duration = .seconds(5)) -> Int32 {
+        if let exitStatus { return exitStatus }
+        kill(pid, signal)
+        let deadline = ContinuousClock.now + grace
+        while isRunning, ContinuousClock.now < deadline { usleep(5_000) }
+        if isRunning {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+            exitStatus = status
+        }
+        return exitStatus ?? 0
+    }
+
+    /// Sends `signal` and leaves the process running (SIGSTOP, SIGCONT).
+    func send(_ signal: Int32) {
+        kill(pid, signal)
+    }
+
+    /// What the process wrote so far.
+    var log: String {
+        (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+    }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), looked up at run time because
+    /// Swift's Glibc module does not declare it (it needs `_GNU_SOURCE`).
+    private static func closeFrom(_ lowest: Int32, _ actions: inout posix_spawn_file_actions_t) {
+        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return }
+        _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, lowest)
+    }
+
+    /// A TCP port on 127.0.0.1 that nothing listens on right now (bound, read, released).
+    static func freePort() throws -> Int {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw HarnessError("socket failed: errno \(errno)") }
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
+            }
+        }
+        guard bound else { throw HarnessError("bind failed: errno \(errno)") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
+
+/// Runs blocking work on a Dispatch thread: a test that waits on a process, a socket or Redis
+/// must not hold one of Swift's cooperative threads, which the other suites share.
+func onDispatchThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+    }
+}
