@@ -73,3 +73,31 @@ import Testing
         #expect(error?.key == "dataDir" && error?.problem.hasPrefix("cannot create \(folder.path("file/outbox"))") == true)
     }
 }
+
+/// `dataDir` as `serve` reads it today (the Redis keys come with the Redis store).
+@Suite struct StoreDataDirectoryTests {
+    static let webhook = ["CARDFORM_WEBHOOK_URL": "http://127.0.0.1:9/hook", "CARDFORM_WEBHOOK_SECRET": "whsec_0123456789abcdef"]
+
+    static func load(_ environment: [String: String]) throws -> ServerConfiguration {
+        try ServerConfiguration.load(file: nil, environment: environment, flags: [:], warn: { _ in })
+    }
+
+    @Test func withDataDirWebhookEventsGoToFilesAndWithoutItMemoryIsLoggedOnce() throws {
+        let folder = try TemporaryFolder()
+        let durable = try PaymentCoordinator(configuration: try Self.load(Self.webhook.merging(["CARDFORM_DATA_DIR": folder.path("d")]) { $1 }), logger: .silent)
+        #expect((durable.webhooks?.outbox as? FileOutbox)?.directory.path == folder.path("d/outbox"))
+        let logs = LogRecorder()
+        let volatile = try PaymentCoordinator(configuration: try Self.load(Self.webhook), logger: logs.logger)
+        #expect(volatile.webhooks?.outbox is MemoryOutbox)
+        #expect(logs.all.filter { $0.contains(#""event":"webhook.outbox""#) }.count == 1)
+        #expect(logs.all.first?.contains(#""durable":false"#) == true)
+    }
+
+    @Test func dataDirWithoutAWebhookURLIsRefused() throws {
+        let folder = try TemporaryFolder()
+        let configuration = try Self.load(["CARDFORM_DATA_DIR": folder.path("d")])
+        #expect(throws: ServerConfigurationError(key: "dataDir", problem: "keeps undelivered webhook events: set webhook.url or remove dataDir", source: "configuration")) {
+            try PaymentCoordinator(configuration: configuration, logger: .silent)
+        }
+    }
+}

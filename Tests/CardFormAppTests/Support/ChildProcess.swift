@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,11 +10,12 @@ import Glibc
 ///
 /// Spawned with `posix_spawn` for the reason `Cardform.run` gives, and with every inherited
 /// descriptor above stderr closed, so a child never keeps another suite's sockets open.
-final class ChildProcess {
+final class ChildProcess: Sendable {
     let pid: pid_t
     let executable: String
     let logPath: String
-    private var exitStatus: Int32?
+    /// The raw wait status, once reaped.
+    private let exitStatus = Mutex<Int32?>(nil)
 
     /// Starts `executable` with `arguments`, the test's environment overlaid with `environment`,
     /// stdout and stderr appended to `logPath`.
@@ -56,26 +58,36 @@ final class ChildProcess {
 
     /// Whether the process has not exited yet (reaps it if it has).
     var isRunning: Bool {
-        guard exitStatus == nil else { return false }
-        var status: Int32 = 0
-        if waitpid(pid, &status, WNOHANG) == pid { exitStatus = status }
-        return exitStatus == nil
+        exitStatus.withLock { status in
+            guard status == nil else { return false }
+            var raw: Int32 = 0
+            if waitpid(pid, &raw, WNOHANG) == pid { status = raw }
+            return status == nil
+        }
+    }
+
+    /// Waits up to `timeout` for the process to exit by itself; its exit code, or nil if it still runs
+    /// (or was killed by a signal).
+    func waitForExit(timeout: Duration) -> Int32? {
+        let deadline = ContinuousClock.now + timeout
+        while isRunning, ContinuousClock.now < deadline { usleep(5_000) }
+        guard let status = exitStatus.withLock({ $0 }), status & 0x7f == 0 else { return nil }
+        return (status >> 8) & 0xff
     }
 
     /// Sends `signal`, waits up to `grace` for the exit, then kills and reaps; returns the raw wait status.
     @discardableResult
     func stop(signal: Int32 = SIGTERM, grace: Duration = .seconds(5)) -> Int32 {
-        if let exitStatus { return exitStatus }
+        guard isRunning else { return exitStatus.withLock { $0 } ?? 0 }
         kill(pid, signal)
-        let deadline = ContinuousClock.now + grace
-        while isRunning, ContinuousClock.now < deadline { usleep(5_000) }
+        _ = waitForExit(timeout: grace)
         if isRunning {
             kill(pid, SIGKILL)
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-            exitStatus = status
+            var raw: Int32 = 0
+            while waitpid(pid, &raw, 0) < 0, errno == EINTR {}
+            exitStatus.withLock { $0 = raw }
         }
-        return exitStatus ?? 0
+        return exitStatus.withLock { $0 } ?? 0
     }
 
     /// Sends `signal` and leaves the process running (SIGSTOP, SIGCONT).
