@@ -110,20 +110,9 @@ final class ChildProcess: Sendable {
 
     /// A TCP port on 127.0.0.1 that nothing listens on right now (bound, read, released).
     static func freePort() throws -> Int {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw HarnessError("socket failed: errno \(errno)") }
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
-            }
-        }
-        guard bound else { throw HarnessError("bind failed: errno \(errno)") }
-        return Int(UInt16(bigEndian: address.sin_port))
+        let (descriptor, port) = try Loopback.bind(listening: false)
+        close(descriptor)
+        return port
     }
 }
 

@@ -77,16 +77,7 @@ final class NginxProcess: @unchecked Sendable {
     private func waitUntilListening() throws {
         let deadline = ContinuousClock.now + .seconds(10)
         while ContinuousClock.now < deadline, process.isRunning {
-            let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = UInt16(port).bigEndian
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
-            }
-            close(socket)
-            if connected { return }
+            if Loopback.accepts(port: port) { return }
             usleep(20_000)
         }
         let errors = (try? String(contentsOfFile: folder.path("error.log"), encoding: .utf8)) ?? ""

@@ -27,20 +27,9 @@ final class ScriptedSocketServer: Sendable {
     private let shared = Shared()
 
     init(_ actions: [Action]) throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        self.listener = listener
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let listening = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(listener, $0, length) == 0 && listen(listener, 16) == 0 && getsockname(listener, $0, &length) == 0
-            }
-        }
-        guard listener >= 0, listening else { throw HarnessError("cannot listen: errno \(errno)") }
-        port = Int(UInt16(bigEndian: address.sin_port))
+        (listener, port) = try Loopback.bind(listening: true)
         let shared = shared
+        let listener = listener
         Thread.detachNewThread {
             while !shared.stopped.load(ordering: .acquiring) {
                 let connection = accept(listener, nil, nil)
