@@ -44,20 +44,4 @@ import Testing
         #expect(PaymentsOutboxTests.files(outbox).isEmpty)
         try await second.stop()
     }
-
-    @Test func aSecondServerOnTheSameDataDirectoryIsRefusedWithExit2() async throws {
-        let folder = try TemporaryFolder()
-        let environment = [
-            "CARDFORM_WEBHOOK_URL": "http://127.0.0.1:9/webhooks", "CARDFORM_WEBHOOK_SECRET": "whsec_process_0123456789",
-            "CARDFORM_DATA_DIR": folder.path("data"),
-        ]
-        let running = try await CardformProcess.start(environment: environment, logPath: folder.path("first.log"))
-        let refused = try ChildProcess(
-            Cardform.binary!.path, ["serve", "--port", "0"],
-            environment: environment.merging(["CARDFORM_SECRET_KEY": ServerHarness.secretKey]) { $1 }, logPath: folder.path("second.log"))
-        let status = try await onDispatchThread { refused.waitForExit(timeout: .seconds(20)) }
-        #expect(status == 2)
-        #expect(refused.log.contains("dataDir: another cardform process delivers from \(folder.path("data/outbox"))"))
-        try await running.stop()
-    }
 }

@@ -14,22 +14,22 @@ import Testing
         let crashed = Self.instance("a", pool, lease: .milliseconds(200))
         let (b, c) = (Self.instance("b", pool), Self.instance("c", pool))
         let entries = [PaymentsOutboxTests.entry("evt_2", second: 2), PaymentsOutboxTests.entry("evt_1", second: 1)]
-        let whileAlive = try await onDispatchThread {
+        let whileAlive = try await onOwnThread {
             for entry in entries { try crashed.add(entry) }
             return try b.claimAbandoned(limit: 10)
         }
         #expect(whileAlive.isEmpty)
         try await Task.sleep(for: .milliseconds(300))
-        let (taken, second) = try await onDispatchThread { (try b.claimAbandoned(limit: 10), try c.claimAbandoned(limit: 10)) }
+        let (taken, second) = try await onOwnThread { (try b.claimAbandoned(limit: 10), try c.claimAbandoned(limit: 10)) }
         #expect(taken == entries.reversed() && second.isEmpty)
-        #expect(try await onDispatchThread { try c.stats() } == OutboxStats(depth: 2, oldest: entries[1].created))
+        #expect(try await onOwnThread { try c.stats() } == OutboxStats(depth: 2, oldest: entries[1].created))
     }
 
     @Test func aRemovedEventIsGoneForEveryone() async throws {
         let redis = try await RedisServerProcess.start()
         let pool = RedisPool(url: try redis.url())
         let (a, b) = (Self.instance("a", pool, lease: .milliseconds(100)), Self.instance("b", pool))
-        let (left, stats) = try await onDispatchThread {
+        let (left, stats) = try await onOwnThread {
             try a.add(PaymentsOutboxTests.entry("evt_done"))
             try a.remove("evt_done")
             usleep(200_000)
@@ -39,9 +39,9 @@ import Testing
     }
 
     @Test func withRedisDownEachCallFailsAsUnavailable() async throws {
-        let port = try ChildProcess.freePort()
+        let port = try Loopback.reservedPort()
         let outbox = Self.instance("a", RedisPool(url: try RedisURL(parsing: "redis://127.0.0.1:\(port)/0")))
-        let error = try await onDispatchThread { #expect(throws: OutboxError.self) { try outbox.add(PaymentsOutboxTests.entry("evt_x")) } }
+        let error = try await onOwnThread { #expect(throws: OutboxError.self) { try outbox.add(PaymentsOutboxTests.entry("evt_x")) } }
         #expect(error?.code == .unavailable)
     }
 
@@ -49,13 +49,13 @@ import Testing
         let redis = try await RedisServerProcess.start()
         let pool = RedisPool(url: try redis.url())
         let event = PaymentsWebhookTests.event(id: "evt_shared")
-        try await onDispatchThread { try Self.instance("gone", pool, lease: .milliseconds(50)).add(OutboxEntry(event)) }
+        try await onOwnThread { try Self.instance("gone", pool, lease: .milliseconds(50)).add(OutboxEntry(event)) }
         try await Task.sleep(for: .milliseconds(100))
         let receiver = try ReceiverServer([.status(200)])
         let dispatcher = PaymentsWebhookTests.dispatcher(receiver, outbox: Self.instance("alive", pool))
         let delivered = try #require(await receiver.waitForRequests(1).first)
         #expect(delivered.body == event.body)
         #expect(await PaymentsWebhookTests.drained(dispatcher))
-        #expect(try await onDispatchThread { try Self.instance("alive", pool).stats().depth } == 0)
+        #expect(try await onOwnThread { try Self.instance("alive", pool).stats().depth } == 0)
     }
 }

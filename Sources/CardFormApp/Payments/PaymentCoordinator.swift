@@ -34,7 +34,8 @@ final class PaymentCoordinator: Sendable {
     let hook: BeforePaymentHook?
     let webhooks: WebhookDispatcher?
     let savedCards: SavedCardStore
-    let logger: Logger
+    private let logger: Logger
+    /// Per session: attempts, the one running, the one unresolved (the attempt code reads it too).
     let sessions = Mutex<[String: SessionPayments]>([:])
 
     struct SessionPayments {

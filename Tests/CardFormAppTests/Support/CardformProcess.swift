@@ -29,7 +29,7 @@ final class CardformProcess: @unchecked Sendable {
         var environment = environment
         environment["CARDFORM_SECRET_KEY"] = environment["CARDFORM_SECRET_KEY"] ?? ServerHarness.secretKey
         let process = try ChildProcess(binary.path, ["serve", "--port", "0"], environment: environment, logPath: logPath)
-        let base = try await onDispatchThread {
+        let base = try await onOwnThread {
             let deadline = ContinuousClock.now + .seconds(20)
             while ContinuousClock.now < deadline, process.isRunning {
                 if let match = process.log.firstMatch(of: /listening on (http:\/\/[0-9.]+:[0-9]+)/) { return String(match.1) }
@@ -43,7 +43,7 @@ final class CardformProcess: @unchecked Sendable {
     /// Stops the server with `signal` (SIGTERM: graceful; SIGKILL: as a crash) and reaps it.
     func stop(signal: Int32 = SIGTERM) async throws {
         let process = process
-        _ = try await onDispatchThread { process.stop(signal: signal) }
+        _ = try await onOwnThread { process.stop(signal: signal) }
     }
 
     func request(_ method: String, _ path: String, headers: [String: String] = [:], body: Data? = nil) async throws -> ServerHarness.Reply {

@@ -107,19 +107,13 @@ final class ChildProcess: Sendable {
         guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return }
         _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, lowest)
     }
-
-    /// A TCP port on 127.0.0.1 that nothing listens on right now (bound, read, released).
-    static func freePort() throws -> Int {
-        let (descriptor, port) = try Loopback.bind(listening: false)
-        close(descriptor)
-        return port
-    }
 }
 
-/// Runs blocking work on a Dispatch thread: a test that waits on a process, a socket or Redis
-/// must not hold one of Swift's cooperative threads, which the other suites share.
-func onDispatchThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+/// Runs blocking work on a thread of its own: a test that waits on a process, a socket or Redis
+/// must hold neither one of Swift's cooperative threads nor one of Dispatch's global queue (both
+/// pools are a few threads wide here, and URLSession and the other suites need them).
+func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+        Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
     }
 }

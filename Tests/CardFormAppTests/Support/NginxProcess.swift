@@ -23,16 +23,22 @@ final class NginxProcess: @unchecked Sendable {
     /// Starts nginx in front of `upstreams` (one port each, as many as the file lists) and waits,
     /// at most 10 s, until it accepts connections.
     static func start(upstreams: [Int]) async throws -> NginxProcess {
+        for _ in 0..<4 {
+            if let nginx = try await start(upstreams: upstreams, port: try Loopback.reservedPort()) { return nginx }
+        }
+        throw HarnessError("nginx found no free port in five tries")
+    }
+
+    /// nginx on `port`; nil when it exited at once (another process took the port).
+    private static func start(upstreams: [Int], port: Int) async throws -> NginxProcess? {
         let folder = try TemporaryFolder()
-        let port = try ChildProcess.freePort()
         try folder.write(try derivedSite(upstreams: upstreams, port: port, logs: folder.path("")), to: "cardform.conf")
         try folder.write(mainConfiguration(folder), to: "nginx.conf")
         let process = try ChildProcess(
             executable, ["-p", folder.path(""), "-c", folder.path("nginx.conf"), "-e", folder.path("error.log")],
             logPath: folder.path("nginx.out"))
         let nginx = NginxProcess(port: port, folder: folder, process: process)
-        try await onDispatchThread { try nginx.waitUntilListening() }
-        return nginx
+        return try await onOwnThread { try nginx.waitUntilListening() } ? nginx : nil
     }
 
     private init(port: Int, folder: TemporaryFolder, process: ChildProcess) {
@@ -74,13 +80,15 @@ final class NginxProcess: @unchecked Sendable {
             """
     }
 
-    private func waitUntilListening() throws {
+    /// True once nginx accepts connections; false when it exited because its port was taken.
+    private func waitUntilListening() throws -> Bool {
         let deadline = ContinuousClock.now + .seconds(10)
         while ContinuousClock.now < deadline, process.isRunning {
-            if Loopback.accepts(port: port) { return }
+            if Loopback.accepts(port: port) { return process.isRunning }
             usleep(20_000)
         }
         let errors = (try? String(contentsOfFile: folder.path("error.log"), encoding: .utf8)) ?? ""
+        if errors.contains("Address already in use") { return false }
         throw HarnessError("nginx did not start: \(process.log) \(errors)")
     }
 }

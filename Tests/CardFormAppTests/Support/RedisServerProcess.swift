@@ -13,7 +13,7 @@ import Glibc
 final class RedisServerProcess: @unchecked Sendable {
     static let executable = "/usr/bin/redis-server"
 
-    let port: Int
+    private(set) var port: Int
     let password: String?
     let folder: TemporaryFolder
     private var process: ChildProcess?
@@ -21,15 +21,27 @@ final class RedisServerProcess: @unchecked Sendable {
     private init(password: String?) throws {
         folder = try TemporaryFolder()
         self.password = password
-        port = try ChildProcess.freePort()
+        port = try Loopback.reservedPort()
     }
 
-    /// A running server; with `password`, it requires that password (`requirepass`).
+    /// A running server; with `password`, it requires that password (`requirepass`). A port
+    /// another process took meanwhile makes redis-server exit; the next one is tried.
     static func start(password: String? = nil) async throws -> RedisServerProcess {
         let server = try RedisServerProcess(password: password)
+        for _ in 0..<4 {
+            do {
+                try await server.start()
+                return server
+            } catch is PortTaken {
+                server.port = try Loopback.reservedPort()
+            }
+        }
         try await server.start()
         return server
     }
+
+    /// redis-server exited at once: its port was taken.
+    struct PortTaken: Error {}
 
     deinit { process?.stop(signal: SIGKILL, grace: .zero) }
 
@@ -41,12 +53,12 @@ final class RedisServerProcess: @unchecked Sendable {
 
     /// Starts (again) on the same port and waits until it answers, at most 10 s.
     func start() async throws {
-        try await onDispatchThread { try self.startBlocking() }
+        try await onOwnThread { try self.startBlocking() }
     }
 
     /// Stops the server (SIGTERM, then SIGKILL after 5 s) and waits for it to exit.
     func stop() async throws {
-        try await onDispatchThread {
+        try await onOwnThread {
             self.process?.stop()
             self.process = nil
         }
@@ -63,6 +75,7 @@ final class RedisServerProcess: @unchecked Sendable {
         let deadline = ContinuousClock.now + .seconds(10)
         var lastError: RedisError?
         while ContinuousClock.now < deadline {
+            guard process?.isRunning == true else { throw PortTaken() }
             do {
                 _ = try RedisConnection(url: url, timeouts: .init(connect: .milliseconds(200), command: .milliseconds(200)))
                 return
