@@ -20,7 +20,7 @@ test: unit-test browser-test
 
 # Two runs: the HTTPServer tests drive raw sockets with blocking reads, which hold Swift's cooperative
 # threads (two on this machine) and would starve the async payment pipeline other suites time.
-unit-test: deps embed
+unit-test: deps test-deps embed
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip HTTPServerTests
 	$(SWIFT) test --skip-build --filter HTTPServerTests

@@ -93,6 +93,15 @@ import Testing
         #expect(logs.all.first?.contains(#""durable":false"#) == true)
     }
 
+    @Test func aSecondServerOnTheSameDataDirIsRefusedNamingTheKey() throws {
+        let folder = try TemporaryFolder()
+        let configuration = try Self.load(Self.webhook.merging(["CARDFORM_DATA_DIR": folder.path("d")]) { $1 })
+        let running = try PaymentCoordinator(configuration: configuration, logger: .silent)
+        let refused = #expect(throws: ServerConfigurationError.self) { try PaymentCoordinator(configuration: configuration, logger: .silent) }
+        #expect(refused?.description == "configuration: dataDir: another cardform process delivers from \(folder.path("d/outbox"))")
+        _ = running
+    }
+
     @Test func dataDirWithoutAWebhookURLIsRefused() throws {
         let folder = try TemporaryFolder()
         let configuration = try Self.load(["CARDFORM_DATA_DIR": folder.path("d")])
