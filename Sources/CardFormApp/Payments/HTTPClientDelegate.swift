@@ -74,8 +74,8 @@ final class HTTPClientDelegate: NSObject, URLSessionDataDelegate, @unchecked Sen
             if code == .timedOut { return .failure(HTTPClientError(.timeout, "timed out")) }
             // The request went out and no whole answer came back (curl's "got nothing", a reset):
             // unlike a refused connection, the server may have acted on it.
-            if code == .networkConnectionLost || code == .badServerResponse {
-                return .failure(HTTPClientError(.connectionLost, "the connection closed before an answer (URL error \(code!.rawValue))"))
+            if let code, code == .networkConnectionLost || code == .badServerResponse {
+                return .failure(HTTPClientError(.connectionLost, "the connection closed before an answer (URL error \(code.rawValue))"))
             }
             return .failure(HTTPClientError(.transport, "exchange failed (URL error \(code?.rawValue ?? 0))"))
         }

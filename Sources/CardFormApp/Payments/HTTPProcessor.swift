@@ -13,7 +13,8 @@ import Foundation
 /// The answer is `{"status": "succeeded"|"failed"|"declined", "id", "declineCode", "message"}`.
 /// Timeouts, connections lost after the request went out, non-2xx answers and unreadable ones become
 /// failed payments coded `processor_timeout`, `processor_connection_lost`, `processor_error` and
-/// `processor_bad_response`; the first two leave the outcome unknown (`DeclineReason.unknownOutcomeCodes`). The processor's `message` is not passed on: it is
+/// `processor_bad_response`; the first two leave the outcome unknown
+/// (`DeclineReason.unknownOutcomeCodes`). The processor's `message` is not passed on: it is
 /// neither localised nor meant for shoppers; its `declineCode` picks the localised reason instead.
 struct HTTPProcessor: PaymentProcessor {
     var url: URL
