@@ -114,3 +114,17 @@ import Testing
         #expect(await processor.process(Self.request(draft, token: token), vault: vault) == .failed(declineCode: "processor_error"))
     }
 }
+
+@Suite struct PaymentsProcessorConnectionTests {
+    @Test func aConnectionClosedAfterTheRequestIsAConnectionLostNotAnAnswer() async throws {
+        let server = try ScriptedSocketServer([.close])
+        let vault = CardVault()
+        let draft = try PaymentsFixtures.draft()
+        let token = try #require(vault.store(draft))
+        let processor = HTTPProcessor(url: server.url, secret: nil, timeout: .seconds(5))
+        let request = ProcessorRequest(
+            sessionId: draft.sessionId, attempt: 1, token: token, paymentMethod: PaymentMethodSummary(draft),
+            amount: draft.totalAmount, currency: draft.currency, metadata: nil)
+        #expect(await processor.process(request, vault: vault) == .failed(declineCode: "processor_connection_lost"))
+    }
+}

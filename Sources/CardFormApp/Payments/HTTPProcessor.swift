@@ -11,8 +11,10 @@ import Foundation
 /// in `CardForm-Signature` (same form as webhooks) and sent with an `Idempotency-Key`.
 ///
 /// The answer is `{"status": "succeeded"|"failed"|"declined", "id", "declineCode", "message"}`.
-/// Timeouts, non-2xx answers and unreadable ones become failed payments coded `processor_timeout`,
-/// `processor_error` and `processor_bad_response`. The processor's `message` is not passed on: it is
+/// Timeouts, connections lost after the request went out, non-2xx answers and unreadable ones become
+/// failed payments coded `processor_timeout`, `processor_connection_lost`, `processor_error` and
+/// `processor_bad_response`; the first two leave the outcome unknown
+/// (`DeclineReason.unknownOutcomeCodes`). The processor's `message` is not passed on: it is
 /// neither localised nor meant for shoppers; its `declineCode` picks the localised reason instead.
 struct HTTPProcessor: PaymentProcessor {
     var url: URL
@@ -103,6 +105,7 @@ struct HTTPProcessor: PaymentProcessor {
     private static func declineCode(for error: HTTPClientError) -> String {
         switch error.code {
         case .timeout: "processor_timeout"
+        case .connectionLost: "processor_connection_lost"
         case .responseTooLarge: "processor_bad_response"
         case .transport, .cancelled: "processor_error"
         }

@@ -2,9 +2,11 @@ extension PaymentCoordinator {
     /// The coordinator the server's configuration describes (CONTRACT §6–7): the sandbox or HTTP
     /// processor, the `beforePaymentCreate` hook and the webhook dispatcher when their URLs are set.
     ///
-    /// Throws when a combination cannot work: `processor.kind` `http` without `processor.url`, or
-    /// `webhook.url` without `webhook.secret` (events must be signed).
+    /// Throws when a combination cannot work: `processor.kind` `http` without `processor.url`,
+    /// `webhook.url` without `webhook.secret` (events must be signed), or a store configuration
+    /// `StoreConfiguration.resolve` refuses (`dataDir` keeps the webhook outbox, so it needs `webhook.url`).
     convenience init(configuration config: ServerConfiguration, logger: Logger) throws(ServerConfigurationError) {
+        let backend = try config.store.resolve()
         let processor: any PaymentProcessor
         switch config.processorKind {
         case .sandbox:
@@ -20,7 +22,10 @@ extension PaymentCoordinator {
             guard let secret = config.webhookSecret else {
                 throw ServerConfigurationError(key: "webhook.secret", problem: "required when webhook.url is set", source: "configuration")
             }
-            webhooks = WebhookDispatcher(configuration: .init(url: url, secret: secret), logger: logger)
+            webhooks = WebhookDispatcher(
+                configuration: .init(url: url, secret: secret), outbox: try backend.webhookOutbox(logger: logger), logger: logger)
+        } else if config.store.dataDirectory != nil {
+            throw ServerConfigurationError(key: "dataDir", problem: "keeps undelivered webhook events: set webhook.url or remove dataDir", source: "configuration")
         }
         let hook = config.beforePaymentCreateURL.map {
             BeforePaymentHook(url: $0, timeout: .milliseconds(config.beforePaymentCreateTimeoutMs), secret: config.webhookSecret)
