@@ -1,8 +1,8 @@
 # cardform — the two commands: `make run` and `make test`. Both install what is missing first.
 SWIFT      ?= swift
 PORT       ?= 8080
-BUILD_PKGS := libmicrohttpd-dev libsodium-dev pkg-config
-TEST_PKGS  := chromium chromium-driver python3-selenium
+BUILD_PKGS := libmicrohttpd-dev libsodium-dev libhiredis-dev pkg-config
+TEST_PKGS  := chromium chromium-driver python3-selenium redis-server nginx
 BENCH_PKGS := wrk gcc
 PYTHON     := /usr/bin/python3
 
@@ -20,7 +20,7 @@ test: unit-test browser-test
 
 # Two runs: the HTTPServer tests drive raw sockets with blocking reads, which hold Swift's cooperative
 # threads (two on this machine) and would starve the async payment pipeline other suites time.
-unit-test: deps embed
+unit-test: deps test-deps embed
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip HTTPServerTests
 	$(SWIFT) test --skip-build --filter HTTPServerTests

@@ -23,6 +23,15 @@ let package = Package(
             pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"])]
         ),
+        // hiredis: the Redis client under the shared session store and webhook outbox. No pkgConfig:
+        // hiredis.pc adds -D_FILE_OFFSET_BITS=64, which SwiftPM refuses with a warning on every
+        // build; the header is in the default include path (<hiredis/hiredis.h>) and the module map
+        // links the library.
+        .systemLibrary(
+            name: "CRedis",
+            path: "Sources/CRedis",
+            providers: [.apt(["libhiredis-dev"])]
+        ),
         // The only module that imports CMicroHTTPD.
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         // Mustache templates: lexer → parser → AST → renderer. Knows nothing of HTTP or cards.
@@ -41,7 +50,9 @@ let package = Package(
         // Glue: routes, session store, view models, fragments, commands.
         .target(
             name: "CardFormApp",
-            dependencies: ["HTTPServer", "Mustache", "CardEngine", "CardFormSupport", "Payments", "TemplateLint"],
+            dependencies: [
+                "HTTPServer", "Mustache", "CardEngine", "CardFormSupport", "Payments", "TemplateLint", "CRedis",
+            ],
             plugins: ["EmbedResources"]
         ),
         // main.swift only: hands the command line to CardFormApp.

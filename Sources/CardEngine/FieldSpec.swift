@@ -87,6 +87,15 @@ public enum FieldRule: Sendable, Hashable {
     case cardholderName
     /// A billing field, with its bounds (`BillingRules`).
     case billing(BillingRule)
+
+    /// Whether the value is part of the card the processor charges (number, expiry, security
+    /// code): editing it after a decline replaces the card the decline was about.
+    public var describesCard: Bool {
+        switch self {
+        case .cardNumber, .expiryDate, .securityCode: true
+        case .cardholderName, .billing: false
+        }
+    }
 }
 
 /// A part of an address whose label and requirement follow the selected country.

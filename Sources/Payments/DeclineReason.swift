@@ -22,7 +22,13 @@ public enum DeclineReason {
         "card_expired": "expired_card", "invalid_expiry_date": "expired_card",
         "incorrect_cvv": "incorrect_cvc", "invalid_cvc": "incorrect_cvc", "invalid_cvv": "incorrect_cvc",
         "try_again_later": "processing_error", "issuer_not_available": "processing_error",
+        "processor_connection_lost": "processor_timeout",
     ]
+
+    /// Our codes for a payment whose outcome is unknown: the request reached (or may have reached)
+    /// the processor and no answer came back. Such an attempt is retried as it was (same card,
+    /// same idempotency key) rather than started anew; see `PaymentCoordinator`.
+    static let unknownOutcomeCodes: Set<String> = ["processor_timeout", "processor_connection_lost"]
 
     /// The locale key for `code`: `decline.<reason>` for a known code or alias, else `decline.generic`.
     public static func localeKey(for code: String?) -> String {

@@ -92,8 +92,11 @@ enum HTTPClientFailure: String, Hashable, Sendable {
     case timeout
     /// The response was longer than the client keeps.
     case responseTooLarge = "response-too-large"
-    /// No connection, a TLS failure, a reset: the server could not be talked to.
+    /// No connection, a TLS failure: the server could not be talked to.
     case transport
+    /// The request was sent and the connection ended without a whole answer: the server may or
+    /// may not have acted on it.
+    case connectionLost = "connection-lost"
     /// The calling task was cancelled (shutdown).
     case cancelled
 }

@@ -72,6 +72,11 @@ final class HTTPClientDelegate: NSObject, URLSessionDataDelegate, @unchecked Sen
         if let error {
             let code = (error as? URLError)?.code
             if code == .timedOut { return .failure(HTTPClientError(.timeout, "timed out")) }
+            // The request went out and no whole answer came back (curl's "got nothing", a reset):
+            // unlike a refused connection, the server may have acted on it.
+            if let code, code == .networkConnectionLost || code == .badServerResponse {
+                return .failure(HTTPClientError(.connectionLost, "the connection closed before an answer (URL error \(code.rawValue))"))
+            }
             return .failure(HTTPClientError(.transport, "exchange failed (URL error \(code?.rawValue ?? 0))"))
         }
         guard let response = task.response as? HTTPURLResponse else {

@@ -5,14 +5,16 @@ import Foundation
 /// `processor.url` and maps the JSON answer to a `PaymentResult`.
 ///
 /// The request (see `requestBody`) carries the vault token, the total amount, the currency, the
-/// shopper's network as `preferredNetwork`, BIN, last four, expiry, session id, attempt and
-/// metadata. The card number and code go only to an `https` URL (in a `card` object): the processor
+/// network the shopper chose on a co-badged card as `preferredNetwork` (only when they chose one),
+/// BIN, last four, expiry, session id, attempt and metadata. The card number and code go only to an `https` URL (in a `card` object): the processor
 /// is the one party that may receive them, and never over cleartext. Signed with `processor.secret`
 /// in `CardForm-Signature` (same form as webhooks) and sent with an `Idempotency-Key`.
 ///
 /// The answer is `{"status": "succeeded"|"failed"|"declined", "id", "declineCode", "message"}`.
-/// Timeouts, non-2xx answers and unreadable ones become failed payments coded `processor_timeout`,
-/// `processor_error` and `processor_bad_response`. The processor's `message` is not passed on: it is
+/// Timeouts, connections lost after the request went out, non-2xx answers and unreadable ones become
+/// failed payments coded `processor_timeout`, `processor_connection_lost`, `processor_error` and
+/// `processor_bad_response`; the first two leave the outcome unknown
+/// (`DeclineReason.unknownOutcomeCodes`). The processor's `message` is not passed on: it is
 /// neither localised nor meant for shoppers; its `declineCode` picks the localised reason instead.
 struct HTTPProcessor: PaymentProcessor {
     var url: URL
@@ -55,6 +57,14 @@ struct HTTPProcessor: PaymentProcessor {
     /// The JSON request for `request`; `card`, when given, adds the number, code and name.
     static func requestBody(_ request: ProcessorRequest, card: VaultedCard?) -> [UInt8] {
         let method = request.paymentMethod
+        // No preferred network unless the shopper chose one: the issuer's routing (and the fee the
+        // form showed for it) applies otherwise.
+        var paymentMethod: [(key: String, value: JSONValue)] =
+            method.preferredNetwork.map { [("preferredNetwork", .string($0.rawValue))] } ?? []
+        paymentMethod += [
+            ("bin", .string(method.bin)), ("last4", .string(method.last4)), ("expiryMonth", .integer(method.expiryMonth)),
+            ("expiryYear", .integer(method.expiryYear)),
+        ]
         var object = JSONObject([
             ("sessionId", .string(request.sessionId)),
             ("attempt", .integer(request.attempt)),
@@ -62,11 +72,7 @@ struct HTTPProcessor: PaymentProcessor {
             ("token", .string(request.token.rawValue)),
             ("amount", request.amount.map(JSONValue.integer) ?? .null),
             ("currency", request.currency.map(JSONValue.string) ?? .null),
-            ("paymentMethod", [
-                "preferredNetwork": .string(method.network.rawValue), "bin": .string(method.bin),
-                "last4": .string(method.last4), "expiryMonth": .integer(method.expiryMonth),
-                "expiryYear": .integer(method.expiryYear),
-            ]),
+            ("paymentMethod", .object(JSONObject(paymentMethod))),
             ("metadata", request.metadata ?? .null),
         ])
         if let card {
@@ -99,6 +105,7 @@ struct HTTPProcessor: PaymentProcessor {
     private static func declineCode(for error: HTTPClientError) -> String {
         switch error.code {
         case .timeout: "processor_timeout"
+        case .connectionLost: "processor_connection_lost"
         case .responseTooLarge: "processor_bad_response"
         case .transport, .cancelled: "processor_error"
         }

@@ -12,6 +12,13 @@ import Synchronization
 /// time, and a session that paid never pays again, whatever the callers do: repeated or concurrent
 /// `start`s for a session are refused while its attempt runs. After a failed attempt the next
 /// `start` is a new attempt (the shopper fixed the card).
+///
+/// An attempt whose outcome is unknown (the processor timed out, or the connection was lost after
+/// the request went out: `DeclineReason.unknownOutcomeCodes`) may have charged the card. It keeps
+/// its vaulted card and its idempotency key, sends no webhook, and the session's next `start`
+/// sends that same request again, so the processor can answer the first charge instead of making a
+/// second. Only a definite answer wipes the card; if it is a failure and the shopper has since
+/// changed the card or the amount, the new card is tried at once as a new attempt.
 public final class PaymentCoordinator: Sendable {
     /// What `start` did.
     public enum StartDecision: Hashable, Sendable {
@@ -29,12 +36,15 @@ public final class PaymentCoordinator: Sendable {
     public let webhooks: WebhookDispatcher?
     public let savedCards: SavedCardStore
     private let logger: Logger
-    private let sessions = Mutex<[String: SessionPayments]>([:])
+    /// Per session: attempts, the one running, the one unresolved (the attempt code reads it too).
+    let sessions = Mutex<[String: SessionPayments]>([:])
 
-    private struct SessionPayments {
+    struct SessionPayments {
         var attempts = 0
         var isRunning = false
         var hasSucceeded = false
+        /// The attempt whose outcome is unknown, to send again as it was.
+        var unresolved: UnresolvedAttempt?
     }
 
     /// A coordinator over its components; only `processor` is required.
@@ -59,27 +69,31 @@ public final class PaymentCoordinator: Sendable {
         _ draft: PaymentRequestDraft, saveCard: Bool = false,
         completion: @escaping @Sendable (PaymentOutcome) -> Void
     ) -> StartDecision {
-        let decision = sessions.withLock { table -> StartDecision in
+        let (decision, unresolved) = sessions.withLock { table -> (StartDecision, UnresolvedAttempt?) in
             var payments = table[draft.sessionId, default: SessionPayments()]
-            if payments.hasSucceeded { return .alreadySucceeded }
-            if payments.isRunning { return .alreadyInProgress(attempt: payments.attempts) }
-            payments.attempts += 1
+            if payments.hasSucceeded { return (.alreadySucceeded, nil) }
+            if payments.isRunning { return (.alreadyInProgress(attempt: payments.attempts), nil) }
+            if payments.unresolved == nil { payments.attempts += 1 }
             payments.isRunning = true
             table[draft.sessionId] = payments
-            return .started(attempt: payments.attempts)
+            return (.started(attempt: payments.attempts), payments.unresolved)
         }
         guard case .started(let attempt) = decision else { return decision }
-        logger.log("payment.started", ["session": .idPrefix(draft.sessionId), "attempt": .int(attempt)])
+        logger.log("payment.started", [
+            "session": .idPrefix(draft.sessionId), "attempt": .int(attempt), "retried": .bool(unresolved != nil),
+        ])
         Task { [self] in
-            let outcome = await run(draft, attempt: attempt, saveCard: saveCard)
+            let (outcome, stillUnresolved) = await run(draft, attempt: attempt, saveCard: saveCard, unresolved: unresolved)
             // Recorded before the completion runs, so a submit it lets through starts a new attempt.
             sessions.withLock { table in
                 table[draft.sessionId]?.isRunning = false
+                table[draft.sessionId]?.unresolved = stillUnresolved
                 if outcome.result.status == .succeeded { table[draft.sessionId]?.hasSucceeded = true }
             }
             logger.log("payment.finished", [
-                "session": .idPrefix(draft.sessionId), "attempt": .int(attempt),
+                "session": .idPrefix(draft.sessionId), "attempt": .int(outcome.attempt),
                 "succeeded": .bool(outcome.result.status == .succeeded), "aborted": .bool(outcome.wasAborted),
+                "unknown": .bool(stillUnresolved != nil),
             ])
             completion(outcome)
         }
@@ -91,30 +105,5 @@ public final class PaymentCoordinator: Sendable {
     public func sessionEnded(_ sessionId: String) {
         vault.discardAll(sessionId: sessionId)
         _ = sessions.withLock { $0.removeValue(forKey: sessionId) }
-    }
-
-    /// One attempt, start to end; the vaulted card is wiped before this returns.
-    private func run(_ draft: PaymentRequestDraft, attempt: Int, saveCard: Bool) async -> PaymentOutcome {
-        let method = PaymentMethodSummary(draft)
-        var outcome = PaymentOutcome(sessionId: draft.sessionId, attempt: attempt, result: .failed(declineCode: "processing_error"))
-        guard let token = vault.store(draft) else { return outcome }
-        defer { vault.discard(token) }
-        if let hook, case .abort(let message, let reason) = await hook.decide(sessionId: draft.sessionId, paymentMethod: method) {
-            outcome.result = .failed(declineCode: "aborted", message: message)
-            outcome.abortReason = reason
-            return outcome
-        }
-        let request = ProcessorRequest(
-            sessionId: draft.sessionId, attempt: attempt, token: token, paymentMethod: method,
-            amount: draft.totalAmount, currency: draft.currency, metadata: draft.metadata)
-        outcome.result = await processor.process(request, vault: vault)
-        vault.discard(token)
-        if saveCard, outcome.result.status == .succeeded, let customerId = draft.customerId {
-            outcome.savedCard = savedCards.save(customerId: customerId, paymentMethod: method, cardholderName: draft.cardholderName)
-        }
-        webhooks?.enqueue(WebhookEvent(
-            sessionId: draft.sessionId, result: outcome.result, paymentMethod: method,
-            amount: draft.totalAmount, currency: draft.currency))
-        return outcome
     }
 }

@@ -34,8 +34,11 @@ struct ProcessorRequest: Sendable, Hashable {
 
 /// The part of a card anyone downstream of the vault may see (CONTRACT §7's `paymentMethod`).
 struct PaymentMethodSummary: Sendable, Hashable {
-    /// The network to charge on: on a co-badged card, the one the shopper chose.
+    /// The card's network as the form showed it (on a co-badged card, the shopper's choice, else
+    /// the issuer's preferred accepted network).
     var network: CardNetwork
+    /// The network the shopper chose on a co-badged card; nil when they chose none.
+    var preferredNetwork: CardNetwork?
     /// The first six digits.
     var bin: String
     var last4: String
@@ -43,8 +46,12 @@ struct PaymentMethodSummary: Sendable, Hashable {
     /// Four digits.
     var expiryYear: Int
 
-    init(network: CardNetwork, bin: String, last4: String, expiryMonth: Int, expiryYear: Int) {
+    init(
+        network: CardNetwork, preferredNetwork: CardNetwork? = nil, bin: String, last4: String, expiryMonth: Int,
+        expiryYear: Int
+    ) {
         self.network = network
+        self.preferredNetwork = preferredNetwork
         self.bin = bin
         self.last4 = last4
         self.expiryMonth = expiryMonth
@@ -54,7 +61,7 @@ struct PaymentMethodSummary: Sendable, Hashable {
     /// The summary of a submitted card.
     init(_ draft: PaymentRequestDraft) {
         self.init(
-            network: draft.network, bin: draft.bin, last4: draft.last4,
+            network: draft.network, preferredNetwork: draft.preferredNetwork, bin: draft.bin, last4: draft.last4,
             expiryMonth: draft.expiryMonth, expiryYear: draft.expiryYear)
     }
 

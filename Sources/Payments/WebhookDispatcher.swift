@@ -9,8 +9,13 @@ import Synchronization
 /// Each event is one task on Swift's cooperative pool that sleeps between tries, so an event in
 /// back-off holds no thread and one slow receiver answer never delays another event. The queue is
 /// bounded (`capacity` events not yet delivered): past it, new events are dropped and logged, so a
-/// receiver that is down for long cannot grow memory without limit. Events live in memory only; a
-/// restart loses those not yet delivered.
+/// receiver that is down for long cannot grow memory without limit.
+///
+/// Every event is written to the `outbox` before its first try and removed after a 2xx. A sweep,
+/// at start and every `sweepInterval`, takes back what the outbox holds undelivered from a process
+/// that stopped (this one's last run after a crash, or another instance) and delivers it with its
+/// original id and bytes: at least once, receivers deduplicate by `id`. With the in-memory outbox
+/// a restart still loses what was not delivered.
 public final class WebhookDispatcher: Sendable {
     /// Where and how events are delivered.
     struct Configuration: Sendable {
@@ -25,6 +30,9 @@ public final class WebhookDispatcher: Sendable {
         var attemptTimeout: Duration = .seconds(10)
         /// Events held (queued, in delivery or in back-off) at most.
         var capacity = 1_000
+        /// How often the outbox is asked for abandoned events (and told this process is alive:
+        /// keep it well under a shared outbox's lease).
+        var sweepInterval: Duration = .seconds(10)
 
         init(url: URL, secret: String) {
             self.url = url
@@ -33,6 +41,7 @@ public final class WebhookDispatcher: Sendable {
     }
 
     let configuration: Configuration
+    let outbox: any WebhookOutbox
     private let signature: WebhookSignature
     private let client: HTTPClient
     private let logger: Logger
@@ -43,45 +52,91 @@ public final class WebhookDispatcher: Sendable {
         var deliveries: [Int: Task<Void, Never>] = [:]
         var nextKey = 0
         var isStopped = false
+        var sweeper: Task<Void, Never>?
     }
 
-    /// A dispatcher posting to `configuration.url` through `client`.
+    /// A dispatcher posting to `configuration.url` through `client`, keeping events in `outbox`;
+    /// it starts by delivering what `outbox` holds from an earlier run.
     init(
-        configuration: Configuration, client: HTTPClient = HTTPClient(), logger: Logger = .silent,
-        clock: @escaping @Sendable () -> Date = { Date() }
+        configuration: Configuration, outbox: any WebhookOutbox = MemoryOutbox(), client: HTTPClient = HTTPClient(),
+        logger: Logger = .silent, clock: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.configuration = configuration
+        self.outbox = outbox
         self.signature = WebhookSignature(secret: configuration.secret)
         self.client = client
         self.logger = logger
         self.clock = clock
+        let sweeper = Task { [weak self] in
+            while let interval = self?.sweep() {
+                do { try await Task.sleep(for: interval) } catch { return }
+            }
+        }
+        state.withLock { $0.sweeper = sweeper }
+    }
+
+    deinit {
+        state.withLock { $0.sweeper?.cancel() }
     }
 
     /// Events accepted and not yet delivered (nor given up at shutdown).
     var pendingCount: Int { state.withLock { $0.deliveries.count } }
 
-    /// Queues `event` and returns at once; false when it was dropped (queue full, or shut down).
+    /// Writes `event` to the outbox, starts delivering it and returns at once; false when it was
+    /// dropped (queue full, or shut down). An outbox that fails to write is logged and the event
+    /// is still delivered from memory.
     @discardableResult
     func enqueue(_ event: WebhookEvent) -> Bool {
-        let accepted = state.withLock { state -> Bool in
-            guard !state.isStopped, state.deliveries.count < configuration.capacity else { return false }
+        guard state.withLock({ !$0.isStopped && $0.deliveries.count < configuration.capacity }) else {
+            logger.log("webhook.dropped", ["reason": .text("queue full or stopped")])
+            return false
+        }
+        let entry = OutboxEntry(event)
+        do throws(OutboxError) { try outbox.add(entry) } catch {
+            logger.log("webhook.outbox_failed", ["operation": .text("add")])
+        }
+        return start(entry)
+    }
+
+    /// Takes back abandoned events, as many as there is room for; returns when to sweep again
+    /// (nil once stopped).
+    private func sweep() -> Duration? {
+        let room = state.withLock { $0.isStopped ? nil : configuration.capacity - $0.deliveries.count }
+        guard let room else { return nil }
+        do throws(OutboxError) {
+            let abandoned = try outbox.claimAbandoned(limit: room)
+            if !abandoned.isEmpty { logger.log("webhook.resumed", ["count": .int(abandoned.count)]) }
+            for entry in abandoned { start(entry) }
+        } catch {
+            logger.log("webhook.outbox_failed", ["operation": .text("claim")])
+        }
+        return configuration.sweepInterval
+    }
+
+    @discardableResult
+    private func start(_ entry: OutboxEntry) -> Bool {
+        state.withLock { state -> Bool in
+            guard !state.isStopped else { return false }
             let key = state.nextKey
             state.nextKey += 1
             // Created under the lock, so `finished(key)` (which takes it) always finds the entry.
             state.deliveries[key] = Task { [self] in
-                await deliver(event)
+                await deliver(entry)
                 finished(key)
             }
             return true
         }
-        if !accepted { logger.log("webhook.dropped", ["reason": .text("queue full or stopped")]) }
-        return accepted
     }
 
     /// Stops taking events, gives those held up to `gracePeriod` to be delivered, then cancels the
     /// rest (a try in flight is abandoned, back-off sleeps end) and returns once every task ended.
     func shutdown(gracePeriod: Duration = .seconds(5)) async {
-        state.withLock { $0.isStopped = true }
+        let sweeper = state.withLock { state in
+            state.isStopped = true
+            return state.sweeper
+        }
+        sweeper?.cancel()
+        await sweeper?.value
         let deadline = ContinuousClock.now + gracePeriod
         while pendingCount > 0, ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(10))
@@ -111,16 +166,18 @@ public final class WebhookDispatcher: Sendable {
         return full / 2 + full / 2 * Double.random(in: 0...1)
     }
 
-    private func deliver(_ event: WebhookEvent) async {
-        let body = event.body
+    private func deliver(_ entry: OutboxEntry) async {
         var attempt = 1
         while !Task.isCancelled {
-            let header = signature.header(for: body, timestamp: Int(clock().timeIntervalSince1970))
+            let header = signature.header(for: entry.body, timestamp: Int(clock().timeIntervalSince1970))
             let outcome = await client.postJSON(
-                to: configuration.url, body: body, headers: [(WebhookSignature.headerName, header)],
+                to: configuration.url, body: entry.body, headers: [(WebhookSignature.headerName, header)],
                 timeout: configuration.attemptTimeout)
             if case .success(let response) = outcome, response.isSuccess {
                 logger.log("webhook.delivered", ["attempt": .int(attempt)])
+                do throws(OutboxError) { try outbox.remove(entry.id) } catch {
+                    logger.log("webhook.outbox_failed", ["operation": .text("remove")])
+                }
                 return
             }
             let status = if case .success(let response) = outcome { response.status } else { 0 }

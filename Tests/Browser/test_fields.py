@@ -106,7 +106,7 @@ class ErrorTests(BrowserTest):
         self.type("cardNumber", "4242424242424242")
         self.type("cvv", "12")
         self.keys(Keys.TAB)
-        self.assert_error_wiring("cvv", "Invalid CVV")
+        self.assert_error_wiring("cvv", "Your card’s security code is incomplete")
 
 
 class PayButtonTests(BrowserTest):

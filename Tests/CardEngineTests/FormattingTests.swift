@@ -80,6 +80,33 @@ import Testing
         #expect(result.caret == 5)
     }
 
+    /// The shapes browsers' autofill and password managers hand over (`cc-exp` as `MM/YY`,
+    /// `MM/YYYY`, `YYYY-MM` from `<input type=month>`, digits only…), pasted or arriving at once,
+    /// over an empty field or one already filled; the caret goes to the end.
+    static let wholeDates: [(String, String)] = [
+        ("122030", "12/30"), ("012031", "01/31"), ("12/2030", "12/30"), ("01/2031", "01/31"), ("2030-12", "12/30"),
+        ("2031-01", "01/31"), ("2031-1", "01/31"), ("2030-9", "09/30"), ("12/30", "12/30"), ("1/31", "01/31"),
+        ("9/30", "09/30"), ("9/2030", "09/30"), ("09/30", "09/30"), ("2030/12", "12/30"), ("2031/1", "01/31"),
+        ("12-30", "12/30"), ("1-2031", "01/31"), ("12 2030", "12/30"), ("12.2030", "12/30"), ("12.30", "12/30"),
+        ("0130", "01/30"), ("930", "09/30"), ("  2030-12 ", "12/30"), ("12 / 2030", "12/30"),
+    ]
+
+    @Test(arguments: wholeDates)
+    func aWholeDateArrivingAtOnceBecomesMonthSlashYearWithTheCaretAtTheEnd(_ raw: String, _ shown: String) {
+        for previous in ["", "0", "11/29", "05/27"] {
+            for isPaste in [true, false] {
+                let edit = FieldEdit(previous: previous, raw: raw, caret: raw.utf16.count)
+                let result = ExpiryFormatter.format(edit, isPaste: isPaste, today: Fixtures.today)
+                #expect(result == FormattedValue(value: shown, caret: 5), "\(raw) over \(previous), paste \(isPaste)")
+            }
+        }
+    }
+
+    @Test func aWholeDateWithAMonthThirteenKeepsItsMonthAsWritten() {
+        let result = ExpiryFormatter.format(FieldEdit(previous: "", raw: "13/2030", caret: 7), isPaste: true, today: Fixtures.today)
+        #expect(result.value == "13/20", "the month error shows at once rather than another date")
+    }
+
     @Test(arguments: [
         ("john smith", "John Smith"), ("jean-luc o'neil", "Jean-Luc O'Neil"), ("mcDonald", "McDonald"),
         ("van der berg", "Van Der Berg"), ("  ana", "  Ana"), ("zoë d’arcy", "Zoë D’Arcy"), ("it's", "It's"),

@@ -90,7 +90,7 @@ import Testing
         (#"{"allowedOrigins": ["https://shop.example:99999"]}"#, "invalid-origin", "allowedOrigins.0"),
         (#"{"fields": {"pin": {}}}"#, "unknown-field", "fields.pin"),
         (#"{"fields": {"cvv": {"mask": true}}}"#, "unknown-key", "fields.cvv.mask"),
-        (#"{"fields": {"cvv": {"validateOn": "submit"}}}"#, "invalid-value", "fields.cvv.validateOn"),
+        (#"{"fields": {"cvv": {"validateOn": "never"}}}"#, "invalid-value", "fields.cvv.validateOn"),
         (#"{"fields": {"cvv": {"required": "yes"}}}"#, "invalid-type", "fields.cvv.required"),
         (#"{"fields": {"cardNumber": {"defaultValue": "4242424242424242"}}}"#, "default-value-not-allowed", "fields.cardNumber.defaultValue"),
         (#"{"fields": {"cvv": {"messages": {"invalid-cvv": 3}}}}"#, "invalid-type", "fields.cvv.messages.invalid-cvv"),

@@ -2,7 +2,8 @@ import CardEngine
 import Foundation
 import Testing
 
-/// The state's JSON, exactly as CONTRACT §3 shows it.
+/// The state's JSON, exactly as CONTRACT §3 shows it (but for the short CVV, now "incomplete" in
+/// code and words, CONTRACT §8).
 @Suite struct SessionGoldenTests {
     @Test func theStateOfAPartlyFilledCoBadgedFormEncodesAsTheContractShows() throws {
         var configuration = try SessionConfiguration.parse(Array("""
@@ -20,7 +21,7 @@ import Testing
             {"id":"cs_test","phase":"ready",\
             "configuration":{"cardFields":["cardNumber","expiryDate","cvv","cardholderName"],"billingFields":[],"requiresBillingAddress":false},\
             "data":{"cardNumber":"400000••••••1001","cvv":"","expiryDate":"12/30","cardholderName":"John Smith"},\
-            "fieldErrors":[{"fieldType":"cvv","message":"Invalid CVV","errorCode":"invalid-cvv"}],\
+            "fieldErrors":[{"fieldType":"cvv","message":"Your card’s security code is incomplete","errorCode":"incomplete-cvv"}],\
             "isLoading":false,"isValid":false,"selectedCountry":null,"selectedNetwork":"CARTES_BANCAIRES",\
             "availableNetworks":["CARTES_BANCAIRES","VISA"],"surchargeAmountRaw":109,"surchargeAmount":"+ €1.09",\
             "binData":{"preferred":"CARTES_BANCAIRES","alternatives":["VISA"],"status":"complete"},"payment":null}

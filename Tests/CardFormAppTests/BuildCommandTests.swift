@@ -17,6 +17,9 @@ struct BuildCommandTests {
         return (folder, SiteRun(words, showing: folder.path("site")))
     }
 
+    /// The shipped languages as the build names them: lower-case tags (`pt-br`), sorted.
+    static let languages = ShippedLocales.languages.map { $0.lowercased() }.sorted()
+
     static func manifest(_ folder: TemporaryFolder) throws -> [String: Any] {
         let data = try #require(FileManager.default.contents(atPath: folder.path("site/manifest.json")))
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -28,7 +31,7 @@ struct BuildCommandTests {
         #expect(run.status == 0)
         let manifest = try Self.manifest(folder)
         #expect(manifest["serverOrigin"] as? String == Self.origin)
-        #expect(manifest["locales"] as? [String] == ["de", "en", "es", "fr"])
+        #expect(manifest["locales"] as? [String] == Self.languages)
         let assets = try #require(manifest["assets"] as? [String: String])
         let defaults = FileLayer.embedded("Public").files
         #expect(Set(assets.keys) == Set(defaults.keys))
@@ -38,16 +41,17 @@ struct BuildCommandTests {
             let (stem, ext) = AssetStore.split(name)
             #expect(path == "assets/\(stem).\(AssetStore.hash(bytes))\(ext)")
         }
-        #expect(manifest["pages"] as? [String: String] == ["de": "de/index.html", "en": "en/index.html", "es": "es/index.html", "fr": "fr/index.html"])
+        #expect(manifest["pages"] as? [String: String] == Dictionary(uniqueKeysWithValues: Self.languages.map { ($0, "\($0)/index.html") }))
     }
 
     @Test("prints each file it writes, then what it built")
     func printsProgress() throws {
         let (folder, run) = try Self.build()
         #expect(run.written.map { "site/" + $0 }.sorted() == folder.files)
-        #expect(run.written.suffix(5) == ["de/index.html", "en/index.html", "es/index.html", "fr/index.html", "manifest.json"])
+        #expect(run.written.suffix(Self.languages.count + 1) == Self.languages.map { "\($0)/index.html" } + ["manifest.json"])
         let assets = FileLayer.embedded("Public").files.count
-        #expect(run.output.hasSuffix("\nbuilt 4 shell pages (de, en, es, fr) and \(assets) assets in DIR for https://pay.example\n"))
+        let pages = "\(Self.languages.count) shell pages (\(Self.languages.joined(separator: ", ")))"
+        #expect(run.output.hasSuffix("\nbuilt \(pages) and \(assets) assets in DIR for https://pay.example\n"))
         #expect(run.errors == "")
     }
 

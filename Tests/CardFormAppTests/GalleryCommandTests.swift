@@ -34,7 +34,7 @@ struct GalleryCommandTests {
         Expectation(state: "expiry-date-focused", contains: ["is-focused"]),
         Expectation(state: "expiry-date-valid", contains: [#"value="12/30""#], lacks: ["is-invalid"]),
         Expectation(state: "expiry-date-disabled", contains: ["is-disabled", " disabled\n"]),
-        Expectation(state: "expiry-date-invalid", contains: [">Invalid expiry date</p>"]),
+        Expectation(state: "expiry-date-invalid", contains: [">Your card’s expiry date is incomplete</p>"]),
         Expectation(state: "expiry-date-expired", contains: [">This card has expired</p>"]),
         Expectation(state: "cvv-empty", contains: [#"data-cf-code="CVV""#, #"aria-invalid="false""#]),
         Expectation(state: "cvv-focused", contains: ["is-focused"]),

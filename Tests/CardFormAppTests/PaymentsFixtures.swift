@@ -48,3 +48,17 @@ extension PaymentCoordinator {
         }
     }
 }
+
+extension PaymentSettings {
+    /// The settings `configuration` describes, with its store resolved as `serve` resolves it.
+    init(configuration: ServerConfiguration, logger: Logger = .silent) throws(ServerConfigurationError) {
+        try self.init(configuration: configuration, backend: configuration.store.resolve(), logger: logger)
+    }
+}
+
+extension PaymentCoordinator {
+    /// The coordinator `serve` builds from `configuration`.
+    static func configured(_ configuration: ServerConfiguration, logger: Logger = .silent) throws(ServerConfigurationError) -> PaymentCoordinator {
+        PaymentCoordinator(settings: try PaymentSettings(configuration: configuration, logger: logger), logger: logger)
+    }
+}

@@ -63,6 +63,14 @@ import Testing
         try WebhookSignature(secret: "psk_test").verify(header: header, body: sent.body, now: Int(Date().timeIntervalSince1970))
     }
 
+    @Test func withoutTheShoppersPickNoNetworkIsAskedFor() throws {
+        let vault = CardVault()
+        let draft = try PaymentsFixtures.draft("4000002500001001", session: "cs_nopick")
+        let token = try #require(vault.store(draft))
+        let body = String(decoding: HTTPProcessor.requestBody(Self.request(draft, token: token), card: nil), as: UTF8.self)
+        #expect(body.contains(#""paymentMethod":{"bin":"400000","last4":"1001","expiryMonth":12,"expiryYear":2030}"#))
+    }
+
     @Test func overTLSTheRequestAlsoCarriesTheCardForTheProcessor() throws {
         let vault = CardVault()
         let draft = try PaymentsFixtures.draft(session: "cs_tls")
@@ -105,5 +113,19 @@ import Testing
         let token = try #require(vault.store(draft))
         let processor = HTTPProcessor(url: receiver.url(), secret: nil, timeout: .seconds(1))
         #expect(await processor.process(Self.request(draft, token: token), vault: vault) == .failed(declineCode: "processor_error"))
+    }
+}
+
+@Suite struct PaymentsProcessorConnectionTests {
+    @Test func aConnectionClosedAfterTheRequestIsAConnectionLostNotAnAnswer() async throws {
+        let server = try ScriptedSocketServer([.close])
+        let vault = CardVault()
+        let draft = try PaymentsFixtures.draft()
+        let token = try #require(vault.store(draft))
+        let processor = HTTPProcessor(url: server.url, secret: nil, timeout: .seconds(5))
+        let request = ProcessorRequest(
+            sessionId: draft.sessionId, attempt: 1, token: token, paymentMethod: PaymentMethodSummary(draft),
+            amount: draft.totalAmount, currency: draft.currency, metadata: nil)
+        #expect(await processor.process(request, vault: vault) == .failed(declineCode: "processor_connection_lost"))
     }
 }

@@ -14,17 +14,17 @@ import Testing
             created: Date(timeIntervalSince1970: 1_767_225_600), id: id)
     }
 
-    static func dispatcher(_ receiver: ReceiverServer, capacity: Int = 100) -> WebhookDispatcher {
-        dispatcher(url: receiver.url("/webhooks"), capacity: capacity)
+    static func dispatcher(_ receiver: ReceiverServer, capacity: Int = 100, outbox: any WebhookOutbox = MemoryOutbox()) -> WebhookDispatcher {
+        dispatcher(url: receiver.url("/webhooks"), capacity: capacity, outbox: outbox)
     }
 
-    static func dispatcher(url: URL, capacity: Int = 100) -> WebhookDispatcher {
+    static func dispatcher(url: URL, capacity: Int = 100, outbox: any WebhookOutbox = MemoryOutbox()) -> WebhookDispatcher {
         var configuration = WebhookDispatcher.Configuration(url: url, secret: "whsec_test")
         configuration.baseDelay = .milliseconds(10)
         configuration.maxDelay = .milliseconds(40)
         configuration.attemptTimeout = .milliseconds(500)
         configuration.capacity = capacity
-        return WebhookDispatcher(configuration: configuration)
+        return WebhookDispatcher(configuration: configuration, outbox: outbox)
     }
 
     /// Polls until nothing is pending; returns whether it got there. The bound (10 s) is generous

@@ -161,6 +161,18 @@ struct ConfigurationReader {
         return object
     }
 
+    /// `cardholderName`: `{"rules": "default" | "pxp"}`.
+    func cardholderNameRules(_ value: JSONValue) throws(ConfigurationError) -> CardholderNameRules {
+        let object = try object(value, path: "cardholderName", max: 8)
+        try rejectUnknownKeys(object, allowed: ["rules"], path: "cardholderName")
+        guard let rules = object["rules"] else { return .default }
+        let name = try string(rules, path: "cardholderName.rules", max: 20)
+        guard let parsed = CardholderNameRules(rawValue: name) else {
+            throw failure("invalid-value", "cardholderName.rules is \"default\" or \"pxp\".", "cardholderName.rules")
+        }
+        return parsed
+    }
+
     /// Any JSON, at most 8 KiB once written (the body's depth limit already bounds nesting).
     func metadata(_ value: JSONValue) throws(ConfigurationError) -> JSONValue {
         guard value.serialized.utf8.count <= 8 * 1024 else {

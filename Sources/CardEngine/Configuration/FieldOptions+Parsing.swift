@@ -35,7 +35,7 @@ extension ConfigurationReader {
         if let value = object["validateOn"] {
             let name = try string(value, path: "\(path).validateOn", max: 10)
             guard let validateOn = ValidateOn(rawValue: name) else {
-                throw failure("invalid-value", "validateOn is \"blur\" or \"change\".", "\(path).validateOn")
+                throw failure("invalid-value", "validateOn is \"blur\", \"change\" or \"submit\".", "\(path).validateOn")
             }
             options.validateOn = validateOn
         }

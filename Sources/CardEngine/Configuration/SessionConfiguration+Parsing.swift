@@ -41,6 +41,7 @@ extension SessionConfiguration {
         if let value = object["fields"] { fields = try reader.fieldOptions(value) }
         if let value = object["appearance"] { appearance = try reader.appearance(value) }
         if let value = object["metadata"] { metadata = try reader.metadata(value) }
+        if let value = object["cardholderName"] { cardholderNameRules = try reader.cardholderNameRules(value) }
         for field in FieldType.allCases where field.spec.readBack != .shown && fields[field]?.defaultValue != nil {
             throw ConfigurationError(
                 code: "default-value-not-allowed", message: "A card number or CVV cannot be prefilled.",
@@ -50,7 +51,7 @@ extension SessionConfiguration {
 
     static let keys: Set<String> = [
         "cardFields", "billingFields", "requiresBillingAddress", "orderedAllowedCardNetworks", "amount", "currency",
-        "surcharges", "locale", "customerId", "allowedOrigins", "fields", "appearance", "metadata",
+        "surcharges", "locale", "customerId", "allowedOrigins", "fields", "appearance", "metadata", "cardholderName",
     ]
 
     private mutating func readFields(_ object: JSONObject, _ reader: ConfigurationReader) throws(ConfigurationError) {

@@ -27,6 +27,8 @@ public struct SessionConfiguration: Hashable, Sendable {
     public var appearance = JSONObject()
     /// The merchant's own data, echoed back untouched.
     public var metadata: JSONValue?
+    /// Which rules the cardholder name follows (`cardholderName.rules`).
+    public var cardholderNameRules = CardholderNameRules.default
 
     public init() {}
 
@@ -60,7 +62,7 @@ public struct SessionConfiguration: Hashable, Sendable {
         fields[field]?.required ?? field.spec.isRequiredByDefault
     }
 
-    /// When `field` runs its full rule: on blur (default) or on every change.
+    /// When `field` runs its full rule: on blur (default), on every change, or only at submit.
     public func validateOn(_ field: FieldType) -> ValidateOn { fields[field]?.validateOn ?? .blur }
 
     /// Whether the cardholder name is title-cased as typed (default on).
@@ -93,4 +95,7 @@ public enum ValidateOn: String, CaseIterable, Sendable, Hashable {
     case blur
     /// The full rule runs on every change.
     case change
+    /// The field shows no error until the shopper submits; from then on it follows `blur` (an
+    /// error shown by the submit is refreshed as the shopper corrects the value).
+    case submit
 }

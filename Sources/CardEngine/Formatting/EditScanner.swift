@@ -49,6 +49,18 @@ enum EditScanner {
         return (String(decoding: result, as: UTF16.self), digitIndex)
     }
 
+    /// How many UTF-16 units the edit inserted: `raw` less what it shares with `previous` at its
+    /// start and at its end. Typing inserts one; a paste or an autofill, even one replacing a whole
+    /// value of about the same length, inserts more.
+    static func insertedCount(_ edit: FieldEdit) -> Int {
+        let previous = Array(edit.previous.utf16)
+        let raw = Array(edit.raw.utf16)
+        let shared = min(previous.count, raw.count)
+        let head = zip(previous, raw).prefix { $0 == $1 }.count
+        let tail = zip(previous.reversed(), raw.reversed()).prefix(shared - head).prefix { $0 == $1 }.count
+        return raw.count - head - tail
+    }
+
     /// Clamps a caret the browser sent to the value it describes.
     static func clamp(_ caret: Int, in raw: String) -> Int {
         min(max(caret, 0), raw.utf16.count)

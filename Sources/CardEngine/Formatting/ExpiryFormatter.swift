@@ -7,7 +7,8 @@ public enum ExpiryFormatter {
     ///   one `0`.
     /// - Backspace just after the `/` removes it and the month digit before it.
     /// - A paste, or an autofill (two or more characters arriving at once), of a whole date —
-    ///   `12/2030`, `12 / 30`, `1230`, `122030`, `2030-12` — becomes `12/30`.
+    ///   `12/2030`, `12 / 30`, `1230`, `122030`, `2030-12`, `2030-1`, `2030/12`, `12.2030`, `1/30` —
+    ///   becomes `12/30` (`01/30`), the caret at the end.
     public static func format(_ edit: FieldEdit, isPaste: Bool = false, today: YearMonth) -> FormattedValue {
         let caret = EditScanner.clamp(edit.caret, in: edit.raw)
         let clamped = FieldEdit(previous: edit.previous, raw: edit.raw, caret: caret)
@@ -15,7 +16,7 @@ public enum ExpiryFormatter {
             let (digits, beforeCaret) = EditScanner.digits(in: fixed.raw, caret: fixed.caret)
             return stream(digits, beforeCaret: beforeCaret)
         }
-        let arrivedAtOnce = edit.raw.utf16.count - edit.previous.utf16.count >= 2
+        let arrivedAtOnce = EditScanner.insertedCount(edit) >= 2
         if isPaste || arrivedAtOnce, let whole = wholeDate(edit.raw, today: today) {
             return FormattedValue(value: whole, caret: whole.utf16.count)
         }
@@ -33,10 +34,14 @@ public enum ExpiryFormatter {
 
     /// `MM/YY` for a complete date written any common way, or nil.
     static func wholeDate(_ raw: String, today: YearMonth) -> String? {
-        let text = String(raw.unicodeScalars.compactMap { scalar -> Character? in
+        var text = String(raw.unicodeScalars.compactMap { scalar -> Character? in
             if let digit = EditScanner.asciiDigit(scalar) { return Character(Unicode.Scalar(digit)) }
             return "/- ".unicodeScalars.contains(scalar) ? Character(scalar) : nil
         })
+        // A year first is ISO's order whatever the separator: `2030/12` reads as `2030-12`.
+        if let slash = text.firstIndex(of: "/"), text[..<slash].filter({ $0 != " " }).count == 4 {
+            text.replaceSubrange(slash...slash, with: "-")
+        }
         let rule = ExpiryRule(acceptsFourDigitYears: true)
         guard let parts = rule.split(text, today: today), (1...2).contains(parts.month.count),
             let month = Int(parts.month), (1...12).contains(month), parts.year.count == 2 || parts.year.count == 4

@@ -92,6 +92,7 @@ private struct JSONParser {
         try enter()
         index += 1
         var object = JSONObject()
+        var keys = Set<String>()
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -102,11 +103,11 @@ private struct JSONParser {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a key") }
             let key = try parseString()
-            guard object[key] == nil else { throw failure("repeated key \"\(key)\"") }
+            guard keys.insert(key).inserted else { throw failure("repeated key \"\(key)\"") }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
             index += 1
-            object[key] = try parseValue()
+            object.appendNew(key, try parseValue())
             skipWhitespace()
             guard index < bytes.count else { throw failure("unexpected end of input") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }

@@ -74,6 +74,12 @@ public struct JSONObject: Sendable, Hashable {
     public var count: Int { members.count }
     public var keys: [String] { members.map(\.key) }
 
+    /// Appends a member whose key the caller knows is new (the parser, which checks with a set:
+    /// the subscript's linear search made a many-keyed object quadratic to read).
+    mutating func appendNew(_ key: String, _ value: JSONValue) {
+        members.append((key, value))
+    }
+
     /// The value for `key`; setting `nil` removes the member.
     public subscript(key: String) -> JSONValue? {
         get { members.first { $0.key == key }?.value }

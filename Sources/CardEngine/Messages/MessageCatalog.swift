@@ -20,26 +20,30 @@ public struct CatalogError: Error, Hashable, Sendable, CustomStringConvertible {
 public struct MessageCatalog: Hashable, Sendable {
     /// Every string by dotted key, after layering.
     public private(set) var strings: [String: String]
+    /// The BCP 47 tag whose plural rules `plural` follows (`MessageCatalogs` sets it to the
+    /// catalog's own).
+    public var language: String
 
     /// A catalog from strings already read.
-    public init(strings: [String: String] = [:]) {
+    public init(strings: [String: String] = [:], language: String = "en") {
         self.strings = strings
+        self.language = language
     }
 
     /// A catalog from locale files, each layer overriding the ones before key by key: English
     /// first (the fallback for any key a language lacks), then the language, then a designer's
     /// overrides.
-    public init(layers: [Data]) throws(CatalogError) {
+    public init(layers: [Data], language: String = "en") throws(CatalogError) {
         var strings: [String: String] = [:]
         for layer in layers {
             strings.merge(try Self.parse(layer)) { _, new in new }
         }
-        self.init(strings: strings)
+        self.init(strings: strings, language: language)
     }
 
-    /// This catalog with `other`'s strings laid over it.
+    /// This catalog with `other`'s strings laid over it, in this catalog's language.
     public func overlaid(by other: MessageCatalog) -> MessageCatalog {
-        MessageCatalog(strings: strings.merging(other.strings) { _, new in new })
+        MessageCatalog(strings: strings.merging(other.strings) { _, new in new }, language: language)
     }
 
     /// Reads one locale file: a JSON object whose values are strings. Nested objects are accepted
@@ -76,31 +80,29 @@ public struct MessageCatalog: Hashable, Sendable {
         }
     }
 
-    /// The string for `key` with `{name}` placeholders filled from `parameters`, or nil.
+    /// The string for `key` with `{name}` placeholders filled from `parameters`, or nil. A plural
+    /// pattern takes the branch its argument's value (a whole number in `parameters`) asks for.
     public func string(_ key: String, parameters: [String: String] = [:]) -> String? {
-        strings[key].map { Self.interpolate($0, parameters) }
+        strings[key].map { fill($0, parameters) }
     }
 
     /// The message for a field's issue.
     ///
     /// Looks up, first found wins: the session's `overrides` (its `fields.<name>.messages`) by the
-    /// issue's alias (`HN02`) then its code; then `error.<field>.<alias>`, `error.<field>.<code>`,
-    /// `error.<alias>`, `error.<code>`; else the code itself. `{param}` placeholders are filled from
-    /// the issue's parameters.
+    /// issue's code, then by each alias (`HN02`, then a broader code such as
+    /// `invalid-cardholder-name`); then the issue's `messageKey`; then, for the code and then each
+    /// alias, `error.<field>.<id>` and `error.<id>` (the most specific identifier first, and for
+    /// each the field's own wording first); else the code itself. `{param}` placeholders are
+    /// filled from the issue's parameters, which also choose a plural pattern's branch
+    /// (`{min, plural, …}`).
     public func message(
         for field: FieldType, issue: ValidationIssue, overrides: [String: String] = [:]
     ) -> String {
-        let field = field.rawValue
-        var template: String?
-        if let alias = issue.alias { template = overrides[alias] }
-        template = template ?? overrides[issue.code]
-        if template == nil, let alias = issue.alias {
-            template = strings["error.\(field).\(alias)"]
-        }
-        template = template ?? strings["error.\(field).\(issue.code)"]
-        if template == nil, let alias = issue.alias { template = strings["error.\(alias)"] }
-        template = template ?? strings["error.\(issue.code)"]
-        return Self.interpolate(template ?? issue.code, issue.parameters)
+        let identifiers = ([issue.code] + issue.aliases).lazy
+        let template = identifiers.compactMap { overrides[$0] }.first
+            ?? issue.messageKey.flatMap { strings[$0] }
+            ?? identifiers.compactMap { self.strings["error.\(field.rawValue).\($0)"] ?? self.strings["error.\($0)"] }.first
+        return fill(template ?? issue.code, issue.parameters)
     }
 
     /// Replaces each `{name}` whose name is in `parameters`; other braces are left as written.
@@ -123,30 +125,4 @@ public struct MessageCatalog: Hashable, Sendable {
         }
         return output + rest
     }
-}
-
-/// The catalogs of every language the form speaks, chosen by a session's BCP 47 locale.
-public struct MessageCatalogs: Hashable, Sendable {
-    /// Catalogs by lower-case language tag (`en`, `fr`, `pt-br`); each should already fall back to
-    /// English (built with English as its first layer).
-    public var byLanguage: [String: MessageCatalog]
-
-    public init(_ byLanguage: [String: MessageCatalog]) {
-        self.byLanguage = Dictionary(byLanguage.map { ($0.key.lowercased(), $0.value) }) { first, _ in first }
-    }
-
-    /// The catalog for `locale`: the whole tag (`fr-ca`), then shorter prefixes (`fr`), then `en`,
-    /// then an empty catalog (messages fall back to their codes).
-    public func catalog(for locale: String) -> MessageCatalog {
-        var tag = locale.lowercased().replacing("_", with: "-")
-        while true {
-            if let catalog = byLanguage[tag] { return catalog }
-            guard let dash = tag.lastIndex(of: "-") else { break }
-            tag = String(tag[..<dash])
-        }
-        return byLanguage["en"] ?? MessageCatalog()
-    }
-
-    /// The language tags available, sorted.
-    public var languages: [String] { byLanguage.keys.sorted() }
 }

@@ -30,7 +30,8 @@ extension CardSession {
     }
 
     static func heap(_ issue: ValidationIssue) -> Int {
-        var total = heap(issue.code) + heap(issue.alias ?? "")
+        var total = heap(issue.code) + heap(issue.messageKey ?? "")
+        total += issue.aliases.reduce(heap(issue.aliases)) { $0 + heap($1) }
         if !issue.parameters.isEmpty {
             total += 48 + issue.parameters.count * 2 * MemoryLayout<String>.stride
             for (key, value) in issue.parameters { total += heap(key) + heap(value) }

@@ -95,7 +95,7 @@ extension CardSession {
         var billing: [FieldType: String] = [:]
         for field in configuration.activeBillingFields where !trimmed(field).isEmpty { billing[field] = trimmed(field) }
         return PaymentRequestDraft(
-            sessionId: id, network: networks.selected ?? .other,
+            sessionId: id, network: networks.selected ?? .other, preferredNetwork: pickedNetwork,
             cardNumber: values[.cardNumber].filter(\.isNumber),
             expiryMonth: expiry.first.flatMap { Int($0) } ?? 0,
             expiryYear: 2000 + (expiry.count > 1 ? Int(expiry[1]) ?? 0 : 0),

@@ -14,6 +14,8 @@ struct NetworkState: Hashable, Sendable {
     var possible: [CardNetwork] = []
     /// `detected`, the merchant's accepted networks first in its order, then the others.
     var available: [CardNetwork] = []
+    /// The first detected network the merchant accepts (the issuer's choice among them).
+    var preferred: CardNetwork?
     var selected: CardNetwork?
 }
 
@@ -34,30 +36,40 @@ extension CardSession {
     /// order, then the others; empty until a digit is typed; `OTHER` when no range matches.
     public var availableNetworks: [CardNetwork] { networks.available }
 
-    /// The network shown: the shopper's pick while it is still available, else the first the
-    /// merchant accepts, else the first detected.
+    /// The network shown: the shopper's pick while it is still available, else `binData`'s
+    /// preferred network (the one the card is charged on when no network is asked for), else the
+    /// first detected. The surcharge follows it.
     public var selectedNetwork: CardNetwork? { networks.selected }
+
+    /// The network the shopper picked on a co-badged card, while it still applies: the only
+    /// network a payment asks the processor for (`PaymentRequestDraft.preferredNetwork`).
+    public var pickedNetwork: CardNetwork? { pick?.network }
 
     /// The available networks the merchant accepts: the co-badge choices.
     public var selectableNetworks: [CardNetwork] {
         networks.available.filter(configuration.orderedAllowedCardNetworks.contains)
     }
 
-    /// Whether the shopper picks the network (the co-badge selector shows): BIN data lists two
-    /// accepted networks, and neither is eftpos — with eftpos both badges show and there is no
-    /// choice, as in Primer.
+    /// Whether the shopper picks the network (the co-badge selector shows): BIN data lists more
+    /// than one network the merchant accepts, and none is eftpos — with eftpos both badges show and
+    /// there is no choice, as in Primer (`selectionDisallowedCardNetworks`).
     public var isNetworkSelectable: Bool {
         networks.record != nil && !networks.available.contains(.eftpos) && selectableNetworks.count > 1
     }
 
-    /// Primer's `binData`, nil while the number is empty.
+    /// Primer's `binData`, nil while the number is empty: `preferred` is the first detected
+    /// network the merchant accepts (nil if none), `alternatives` the other detected networks,
+    /// accepted ones in the merchant's order, then the others (CONTRACT §8).
     public var binData: BINData? {
         guard networks.digitCount > 0 else { return nil }
-        if let record = networks.record {
-            return BINData(preferred: record.networks.first, alternatives: Array(record.networks.dropFirst()), status: .complete)
-        }
-        return BINData(preferred: networks.detected.first, alternatives: [], status: .partial)
+        return BINData(
+            preferred: networks.preferred, alternatives: networks.available.filter { $0 != networks.preferred },
+            status: networks.record == nil ? .partial : .complete)
     }
+
+    /// The networks the merchant accepts, in its order (`orderedAllowedCardNetworks`): what an
+    /// empty card number field may show as the accepted brands.
+    public var acceptedNetworks: [CardNetwork] { configuration.orderedAllowedCardNetworks.filter { $0 != .other } }
 
     /// What the BIN data says about the issuer (country, funding), when it says anything.
     public var binRecord: BINRecord? { networks.record }
@@ -132,8 +144,9 @@ extension CardSession {
         }
         let allowed = configuration.orderedAllowedCardNetworks
         state.available = allowed.filter(state.detected.contains) + state.detected.filter { !allowed.contains($0) }
+        state.preferred = state.detected.first(where: allowed.contains)
         if let pick, pick.bin != state.bin || !state.available.contains(pick.network) { self.pick = nil }
-        state.selected = pick?.network ?? state.available.first(where: allowed.contains) ?? state.available.first
+        state.selected = pick?.network ?? state.preferred ?? state.detected.first
         networks = state
     }
 }

@@ -10,7 +10,10 @@ extension CardSession {
     /// Errors: while typing, a field shows one only once its value can no longer become valid (or on
     /// every change with `validateOn: change`); on blur the full rule runs (an empty field is left
     /// as it was: tabbing through the form is not an error); the error clears as soon as the value
-    /// is potentially valid again.
+    /// is potentially valid again. With `validateOn: submit` only a submit shows a new error.
+    ///
+    /// After a failed payment, editing the card number, expiry or CVV clears the decline: the
+    /// session is `ready` again, as the card it was about is being replaced.
     @discardableResult
     public mutating func update(
         _ field: FieldType, value raw: String, caret: Int, event: InputEvent = .input, in environment: SessionEnvironment
@@ -35,6 +38,7 @@ extension CardSession {
         let valueChanged = values[field] != previous
         if valueChanged || event == .blur { validate(field, event: event, in: environment) }
         if valueChanged { refreshDependents(of: field, in: environment) }
+        if valueChanged, case .failed = phase, field.spec.rule.describesCard { phase = .ready }
         var changes = before.changes(to: self)
         if valueChanged { changes.insert(.value) }
         return FieldUpdate(field: field, formatted: formatted, changes: changes, wasIgnored: false)
@@ -46,14 +50,17 @@ extension CardSession {
         let check = check(field, mode: mode, in: environment)
         validFields.set(field, check.isValid)
         if !values[field].isEmpty { touchedFields.set(field, true) }
+        let validateOn = configuration.validateOn(field)
+        let issue: ValidationIssue?
         if event == .blur {
             guard !values[field].isEmpty || touchedFields.contains(field) else { return }
-            setError(field, check.issue)
-        } else if configuration.validateOn(field) == .change {
-            setError(field, check.issue)
+            issue = check.issue
         } else {
-            setError(field, Self.shownIssue(check, mode: .typing))
+            issue = validateOn == .change ? check.issue : Self.shownIssue(check, mode: .typing)
         }
+        // `validateOn: submit`: a new error waits for the submit; one the submit showed stays honest.
+        if validateOn == .submit, issue != nil, error(for: field) == nil { return }
+        setError(field, issue)
     }
 
     /// Formats an edit of `field`; for the card number, also settles the networks in between, since

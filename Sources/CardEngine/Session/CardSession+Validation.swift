@@ -14,7 +14,7 @@ extension CardSession {
         case .securityCode:
             return CVVRule.check(value, code: securityCode, required: required)
         case .cardholderName:
-            return CardholderNameRule.check(value, required: required)
+            return CardholderNameRule.check(value, required: required, rules: configuration.cardholderNameRules)
         case .billing(let rule):
             return BillingRules.check(
                 value, rule: rule, followsCountry: field.spec.followsCountry, country: country, required: required, mode: mode)
@@ -55,7 +55,7 @@ extension CardSession {
         validFields.set(field, check.isValid)
         if error(for: field) != nil {
             setError(field, check.issue)
-        } else if !values[field].isEmpty, !check.isPotentiallyValid {
+        } else if !values[field].isEmpty, !check.isPotentiallyValid, configuration.validateOn(field) != .submit {
             setError(field, check.issue)
         }
     }

@@ -111,6 +111,12 @@ public struct CardSession: Sendable, Hashable {
     /// Whether every card field passes its full rule (Primer's `isValid`).
     public var isValid: Bool { validFields.containsAll(configuration.cardFields) }
 
+    /// Whether `field` holds a complete, valid value (what the views show as `valid`): false while
+    /// it is empty, even where empty is allowed, and for a field the form does not show.
+    public func isValid(_ field: FieldType) -> Bool {
+        validFields.contains(field) && !values[field].isEmpty && configuration.isConfigured(field)
+    }
+
     /// Whether every active billing field passes its rule (true when there are none).
     public var isBillingValid: Bool { validFields.containsAll(configuration.activeBillingFields) }
 

@@ -4,8 +4,13 @@
 /// into a log line can never leak them.
 public struct PaymentRequestDraft: Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     public var sessionId: String
-    /// The network to route the payment on (the shown one: the shopper's pick on a co-badged card).
+    /// The card's network as the form shows it (the shopper's pick on a co-badged card, else the
+    /// issuer's preferred accepted network): what the surcharge was taken for, and what the hook,
+    /// webhooks and saved cards name.
     public var network: CardNetwork
+    /// The network the shopper chose on a co-badged card, nil when they chose none: only then is a
+    /// processor asked to route on a given network.
+    public var preferredNetwork: CardNetwork?
     /// The card number's digits.
     public var cardNumber: String
     public var expiryMonth: Int

@@ -12,10 +12,14 @@ public enum CVVRule {
         return invalid(code, potentially: length < code.maxLength)
     }
 
+    /// Too few digits is `incomplete-cvv` (Primer's `invalid-cvv` as its alias); anything else is
+    /// `invalid-cvv`. Both carry the code's name and lengths, for messages that want them.
     static func invalid(_ code: SecurityCode, potentially: Bool) -> FieldCheck {
         let lengths = code.lengths.map(String.init).joined(separator: "–")
-        return FieldCheck(
-            issue: ValidationIssue(code: "invalid-cvv", parameters: ["name": code.name, "length": lengths]),
-            isPotentiallyValid: potentially)
+        let parameters = ["name": code.name, "length": lengths]
+        let issue = potentially
+            ? ValidationIssue(code: "incomplete-cvv", aliases: ["invalid-cvv"], parameters: parameters)
+            : ValidationIssue(code: "invalid-cvv", parameters: parameters)
+        return FieldCheck(issue: issue, isPotentiallyValid: potentially)
     }
 }

@@ -59,12 +59,21 @@ public struct CardNumberRule: Hashable, Sendable {
         }
         let network = shown.flatMap { accepted.contains($0) ? $0 : nil } ?? first
         let rules = network.rules
-        if rules.lengths.contains(digits.count), !rules.usesLuhn || Luhn.isValid(digits) { return .valid }
+        let isIssuedLength = rules.lengths.contains(digits.count)
+        if isIssuedLength, !rules.usesLuhn || Luhn.isValid(digits) { return .valid }
         let longest = accepted.map(\.rules.maxLength).max() ?? rules.maxLength
+        // Short of any length the network issues, the number is incomplete; at such a length a
+        // failed check digit is a typo, shown as invalid even where a longer number could pass.
+        if digits.count < longest, !isIssuedLength { return Self.incomplete }
         return Self.invalid(potentially: digits.count < longest)
     }
 
     static let unsupported = FieldCheck(issue: ValidationIssue(code: "unsupported-card-type"), isPotentiallyValid: false)
+
+    /// A number that more digits may complete; Primer has no code for it, so its
+    /// `invalid-card-number` is an alias (overrides and translations written for it still apply).
+    static let incomplete = FieldCheck(
+        issue: ValidationIssue(code: "incomplete-card-number", aliases: ["invalid-card-number"]), isPotentiallyValid: true)
 
     static func invalid(potentially: Bool) -> FieldCheck {
         FieldCheck(issue: ValidationIssue(code: "invalid-card-number"), isPotentiallyValid: potentially)

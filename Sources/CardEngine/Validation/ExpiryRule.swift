@@ -27,14 +27,18 @@ public struct ExpiryRule: Hashable, Sendable {
         case .impossible(let isPast):
             return isPast ? Self.expired : Self.invalid(potentially: false)
         case .valid(let value):
-            guard let monthValue = month.value else { return Self.invalid(potentially: true) }
+            guard let monthValue = month.value else { return Self.incomplete }
             return YearMonth(year: value, month: monthValue) < today ? Self.expired : .valid
         case .incomplete:
-            return Self.invalid(potentially: true)
+            return Self.incomplete
         }
     }
 
     static let expired = FieldCheck(issue: ValidationIssue(code: "card-expired"), isPotentiallyValid: false)
+
+    /// A date more digits may complete (`12/`, `1`); Primer's `invalid-expiry-date` is its alias.
+    static let incomplete = FieldCheck(
+        issue: ValidationIssue(code: "incomplete-expiry-date", aliases: ["invalid-expiry-date"]), isPotentiallyValid: true)
 
     static func invalid(potentially: Bool) -> FieldCheck {
         FieldCheck(issue: ValidationIssue(code: "invalid-expiry-date"), isPotentiallyValid: potentially)

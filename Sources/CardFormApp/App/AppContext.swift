@@ -22,11 +22,11 @@ final class AppContext: Sendable {
     ) throws(ServerConfigurationError) {
         self.configuration = configuration
         self.logger = logger
+        let backend = try configuration.store.resolve()
         let store = MemorySessionStore(ttl: .seconds(configuration.sessionTTLSeconds), capacity: configuration.maxSessions)
         self.store = store
-        self.payments = PaymentService(
-            coordinator: PaymentCoordinator(settings: try PaymentSettings(configuration: configuration), logger: logger),
-            store: store, logger: logger)
+        let settings = try PaymentSettings(configuration: configuration, backend: backend, logger: logger)
+        self.payments = PaymentService(coordinator: PaymentCoordinator(settings: settings, logger: logger), store: store, logger: logger)
         self.defaults = try Self.parseDefaults(configuration.defaults)
         let environment = SessionEnvironment(binLookup: binLookup, clock: clock, catalogs: resources.catalogs)
         self.current = Mutex((resources, environment))

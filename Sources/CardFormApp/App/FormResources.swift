@@ -73,17 +73,12 @@ final class FormResources: Sendable {
             independentFields: FieldIndependence.fields(in: library), networkIcons: icons)
     }
 
-    /// The pack for a session's BCP 47 locale (`fr-CA` → `fr`), English when there is none.
+    /// The pack for a session's BCP 47 locale, found as the engine finds its messages
+    /// (`MessageCatalogs.language(for:)`: `fr-CA` → `fr`, `zh-TW` → `zh-hant`), English when there
+    /// is none.
     func pack(for locale: String) -> LanguagePack {
-        // Most sessions name a language exactly as its catalog does (`en`, `fr`): no rewriting.
-        if let pack = languages[locale] { return pack }
-        var tag = locale.lowercased().replacing("_", with: "-")
-        while true {
-            if let pack = languages[tag] { return pack }
-            guard let dash = tag.lastIndex(of: "-") else { break }
-            tag = String(tag[..<dash])
-        }
-        return languages["en"] ?? LanguagePack(language: "en", catalog: MessageCatalog())
+        languages[locale] ?? languages[catalogs.language(for: locale)]
+            ?? LanguagePack(language: "en", catalog: MessageCatalog())
     }
 
     /// `blocks/cvv.mustache` → `blocks/cvv`, with the file path errors should name.
@@ -107,12 +102,18 @@ final class FormResources: Sendable {
                 languages.insert(String(path.dropFirst("locales/".count).dropLast(".json".count)).lowercased())
             }
         }
+        // English, every language's first layer, is read once rather than once per language.
+        let english: MessageCatalog
+        do {
+            english = try MessageCatalog(layers: [file(defaults, "en"), file(overlay, "en")].compactMap(\.self))
+        } catch {
+            throw .locale(language: "en", error)
+        }
         var catalogs: [String: MessageCatalog] = [:]
         for language in languages.sorted() {
-            var layers = [file(defaults, "en"), file(overlay, "en")]
-            if language != "en" { layers += [file(defaults, language), file(overlay, language)] }
             do {
-                catalogs[language] = try MessageCatalog(layers: layers.compactMap(\.self))
+                let own = [file(defaults, language), file(overlay, language)].compactMap(\.self)
+                catalogs[language] = language == "en" ? english : english.overlaid(by: try MessageCatalog(layers: own))
             } catch {
                 throw .locale(language: language, error)
             }

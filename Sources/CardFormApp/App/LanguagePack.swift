@@ -1,6 +1,7 @@
 import CardEngine
 import Foundation
 import Mustache
+import Synchronization
 
 /// What a language brings to every form in it, computed once: the strings as template data
 /// (`t.ui.pay`) and the country list in that language. A class: every render holds it, and
@@ -10,8 +11,18 @@ final class LanguagePack: Sendable {
     let catalog: MessageCatalog
     /// Every string of the catalog, nested by its dotted key: `ui.pay` → `t.ui.pay`.
     let strings: TemplateValue
-    /// Every country as `{value, label}`, sorted by its name in this language.
-    let countryOptions: [TemplateValue]
+    /// Every country as `{value, label}`, sorted by its name in this language; built on first
+    /// use: sorting with the language's collation costs tens of milliseconds a language, which
+    /// every start and `--dev` reload would otherwise pay for all 41 languages.
+    var countryOptions: [TemplateValue] {
+        countries.withLock { cached in
+            if let cached { return cached }
+            let options = Self.countryOptions(language)
+            cached = options
+            return options
+        }
+    }
+    private let countries = Mutex<[TemplateValue]?>(nil)
     let isRightToLeft: Bool
     /// Each field's data as far as the language decides it (`FormView.basics`): a keystroke's
     /// render starts from a copy instead of looking every string up again.
@@ -21,13 +32,16 @@ final class LanguagePack: Sendable {
         self.language = language
         self.catalog = catalog
         strings = Self.nest(catalog.strings)
+        isRightToLeft = Locale.Language(identifier: language).characterDirection == .rightToLeft
+        fieldBasics = Dictionary(uniqueKeysWithValues: FieldType.allCases.map { ($0, FormView.basics($0, catalog: catalog)) })
+    }
+
+    private static func countryOptions(_ language: String) -> [TemplateValue] {
         let locale = Locale(identifier: language)
-        countryOptions = Countries.all
+        return Countries.all
             .map { (code: $0.code, name: $0.localizedName(locale: language)) }
             .sorted { $0.name.compare($1.name, locale: locale) == .orderedAscending }
             .map { TemplateValue.object(["value": .string($0.code), "label": .string($0.name)]) }
-        isRightToLeft = Locale.Language(identifier: language).characterDirection == .rightToLeft
-        fieldBasics = Dictionary(uniqueKeysWithValues: FieldType.allCases.map { ($0, FormView.basics($0, catalog: catalog)) })
     }
 
     /// The string for `key` with `{param}`s filled, or `nil` when no layer has it.

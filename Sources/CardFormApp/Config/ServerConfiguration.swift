@@ -24,6 +24,9 @@ struct ServerConfiguration: Sendable, Equatable {
     /// engine like a `POST /api/sessions` body.
     var defaults: Data?
     var maxSessions = 10_000
+    /// `store.url`, `store.key`, `dataDir` (Store/StoreConfiguration.swift). Only `dataDir` is read
+    /// so far: the Redis store that gives the other two an effect is not wired in yet.
+    var store = StoreConfiguration()
     var dev = false
 
     enum ProcessorKind: String, Sendable, Equatable { case sandbox, http }
@@ -65,6 +68,7 @@ extension ServerConfiguration {
         "binTable": { config, value throws(ConfigValue.Problem) in config.binTable = try value.nonEmptyString() },
         "defaults": { config, value throws(ConfigValue.Problem) in config.defaults = try value.jsonObject() },
         "maxSessions": { config, value throws(ConfigValue.Problem) in config.maxSessions = try value.integer(in: 1...10_000_000) },
+        "dataDir": { config, value throws(ConfigValue.Problem) in try StoreConfiguration.keys["dataDir"]!(&config.store, value) },
     ]
 
     /// `tls.cert` → `CARDFORM_TLS_CERT`, `beforePaymentCreate.timeoutMs` → `CARDFORM_BEFORE_PAYMENT_CREATE_TIMEOUT_MS`.
