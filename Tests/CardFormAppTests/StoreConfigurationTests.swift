@@ -76,7 +76,7 @@ import Testing
     }
 }
 
-/// `dataDir` as `serve` reads it today (the Redis keys come with the Redis store).
+/// `dataDir` as `serve` reads it: the webhook outbox on disk.
 @Suite struct StoreDataDirectoryTests {
     static let webhook = ["CARDFORM_WEBHOOK_URL": "http://127.0.0.1:9/hook", "CARDFORM_WEBHOOK_SECRET": "whsec_0123456789abcdef"]
 
@@ -110,5 +110,34 @@ import Testing
         #expect(throws: ServerConfigurationError(key: "dataDir", problem: "keeps undelivered webhook events: set webhook.url or remove dataDir", source: "configuration")) {
             try PaymentCoordinator.configured(configuration)
         }
+    }
+}
+
+/// `store.url` and `store.key` as `serve` reads them: checked like every key, then refused at start
+/// while this build has no Redis session store, instead of sessions kept in one process's memory
+/// where the other instances behind a balancer cannot find them.
+@Suite struct StoreRedisRefusalTests {
+    static let redis = ["CARDFORM_STORE_URL": "redis://127.0.0.1:9/0", "CARDFORM_STORE_KEY": StoreConfigurationTests.key]
+    static let refusal = "configuration: store.url: the Redis session store is not available in this build yet"
+
+    @Test func serveReadsTheRedisKeys() throws {
+        let configuration = try StoreDataDirectoryTests.load(Self.redis)
+        #expect(configuration.store.url == (try RedisURL(parsing: "redis://127.0.0.1:9/0")))
+        #expect(configuration.store.key == (try StoreKey(StoreConfigurationTests.key)))
+    }
+
+    @Test func serveWithAStoreURLRefusesToStartNamingTheKey() throws {
+        let configuration = try StoreDataDirectoryTests.load(Self.redis)
+        #expect(throws: CLIError.usage(Self.refusal)) { try ServeCommand.makeApp(configuration, logger: .silent) }
+    }
+
+    @Test func theBinaryExitsWithStatusTwoAndOneLine() async throws {
+        guard let binary = Cardform.binary else { throw Cardform.NotBuilt() }
+        let folder = try TemporaryFolder()
+        let environment = Self.redis.merging(["CARDFORM_SECRET_KEY": ServerHarness.secretKey]) { $1 }
+        let process = try ChildProcess(binary.path, ["serve", "--port", "0"], environment: environment, logPath: folder.path("serve.log"))
+        let status = try await onOwnThread { process.waitForExit(timeout: .seconds(20)) }
+        #expect(status == 2)
+        #expect(process.log == "cardform serve: \(Self.refusal)\n")
     }
 }

@@ -23,7 +23,7 @@ final class AppContext: Sendable {
         self.configuration = configuration
         self.logger = logger
         let backend = try configuration.store.resolve()
-        let store = MemorySessionStore(ttl: .seconds(configuration.sessionTTLSeconds), capacity: configuration.maxSessions)
+        let store = try backend.sessionStore(ttl: .seconds(configuration.sessionTTLSeconds), capacity: configuration.maxSessions)
         self.store = store
         let settings = try PaymentSettings(configuration: configuration, backend: backend, logger: logger)
         self.payments = PaymentService(coordinator: PaymentCoordinator(settings: settings, logger: logger), store: store, logger: logger)

@@ -24,8 +24,8 @@ struct ServerConfiguration: Sendable, Equatable {
     /// engine like a `POST /api/sessions` body.
     var defaults: Data?
     var maxSessions = 10_000
-    /// `store.url`, `store.key`, `dataDir` (Store/StoreConfiguration.swift). Only `dataDir` is read
-    /// so far: the Redis store that gives the other two an effect is not wired in yet.
+    /// `store.url`, `store.key`, `dataDir` (Store/StoreConfiguration.swift). `store.url` is refused
+    /// at start until the Redis session store exists (`StoreConfiguration.Backend.sessionStore`).
     var store = StoreConfiguration()
     var dev = false
 
@@ -68,6 +68,8 @@ extension ServerConfiguration {
         "binTable": { config, value throws(ConfigValue.Problem) in config.binTable = try value.nonEmptyString() },
         "defaults": { config, value throws(ConfigValue.Problem) in config.defaults = try value.jsonObject() },
         "maxSessions": { config, value throws(ConfigValue.Problem) in config.maxSessions = try value.integer(in: 1...10_000_000) },
+        "store.url": { config, value throws(ConfigValue.Problem) in try StoreConfiguration.keys["store.url"]!(&config.store, value) },
+        "store.key": { config, value throws(ConfigValue.Problem) in try StoreConfiguration.keys["store.key"]!(&config.store, value) },
         "dataDir": { config, value throws(ConfigValue.Problem) in try StoreConfiguration.keys["dataDir"]!(&config.store, value) },
     ]
 
