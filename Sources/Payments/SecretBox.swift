@@ -1,3 +1,4 @@
+import CardFormSupport
 import CSodium
 
 /// Authenticated encryption of card data at rest: libsodium's XChaCha20-Poly1305 (IETF AEAD) under
@@ -72,27 +73,18 @@ public struct SecretBox: Sendable {
     }
 }
 
-/// Why a key was refused or a sealed message did not open.
-public struct SecretBoxError: Error, Hashable, Sendable, CustomStringConvertible {
-    public enum Code: String, Sendable {
-        /// Not 32 bytes, or not 64 hex characters.
-        case invalidKey = "invalid-key"
-        /// A version byte this build does not read.
-        case unknownFormat = "unknown-format"
-        /// Authentication failed: altered, truncated, another key, other associated data.
-        case forged
-    }
+/// Why a key was refused or a sealed message did not open. Its message never contains key
+/// material or plaintext.
+public typealias SecretBoxError = CodedError<SecretBoxFailure>
 
-    public var code: Code
-    /// Never contains key material or plaintext.
-    public var message: String
-
-    init(_ code: Code, _ message: String) {
-        self.code = code
-        self.message = message
-    }
-
-    public var description: String { "\(code.rawValue): \(message)" }
+/// The codes of `SecretBoxError`.
+public enum SecretBoxFailure: String, Hashable, Sendable {
+    /// Not 32 bytes, or not 64 hex characters.
+    case invalidKey = "invalid-key"
+    /// A version byte this build does not read.
+    case unknownFormat = "unknown-format"
+    /// Authentication failed: altered, truncated, another key, other associated data.
+    case forged
 }
 
 /// The key in memory libsodium allocated (`sodium_malloc`: guard pages, kept out of swap where the
