@@ -24,6 +24,9 @@
 #   OURS            the cardform binary (default .build/release/cardform, built if missing)
 #   DURATION (10s)  CONNECTIONS (8)  THREADS (1: leave the cores to the servers)  ROUNDS (3)
 # The wrk script sees THREADS as BENCH_THREADS (a thread learns its own number in setup()).
+# Run by bash where there is one: dash now and then misses a child's exit while a server runs in
+# the background and waits for ever (seen under load), which would hang `make bench`.
+if [ -z "${BASH_VERSION:-}" ] && command -v bash >/dev/null 2>&1; then exec bash "$0" "$@"; fi
 set -eu
 cd "$(dirname "$0")/.."
 DURATION=${DURATION:-10s}
@@ -58,6 +61,8 @@ gcc -O2 -o "$BARE" bench/bare_server.c $(pkg-config --cflags --libs libmicrohttp
 # sets `url` and `pid`. Not called in $(...): the pid must reach PIDS in this shell for cleanup.
 start() {
   name=$1; shift
+  # Removed first: the last round's file would otherwise show its URL until the new server writes.
+  rm -f "$WORK/$name.out"
   "$@" > "$WORK/$name.out" 2>&1 &
   pid=$!
   PIDS="$PIDS $pid"
