@@ -2,7 +2,7 @@ extension TemplateLibrary {
     /// Every place in the data that rendering `name` can read, following its partials and parents
     /// as the renderer does; `nil` when there is no template `name`, or when the templates include
     /// each other so deep (a partial recursing into ever deeper sections) that the paths would not
-    /// end.
+    /// end, or name more than `ReadPathReader.maxPaths` of them.
     ///
     /// Read from the syntax tree, once, never from a render: every section is entered whatever the
     /// data, and both a section's content and an inverted section's are read.
