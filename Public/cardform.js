@@ -6,6 +6,13 @@
 // is morphed into the live element of the same name, so the focused input is never replaced; the
 // edited field's value and caret come from data-cf-value/data-cf-caret and are applied only if the
 // answer is the latest for that field and the shopper has not typed since it was sent.
+//
+// Typing feels local at any latency: with the rules the page carries (data-cf-format-rules, from
+// the engine's own tables) and cardform-typing.js, each key of a field marked data-cf-format is
+// formatted here at once, caret and card brand included; the server's answer then confirms it or,
+// when it differs and nothing was typed since, replaces it. The script names no field: inputs say
+// how they are formatted (data-cf-format, data-cf-separators, data-cf-capitalise), the card badges
+// sit in data-cf-badges, and a select marked data-cf-choice is sent to its own route.
 // ---- Shell mode: a page written by `cardform build`, served from another origin (a CDN) -------
 // Its form is empty and names the cardform server in data-cf-server; the session id comes in the
 // URL's fragment (#s=<id>), which browsers never send to the CDN. The session's form is fetched
@@ -82,6 +89,10 @@
   var inFlight = false;
   var sent = {};           // field → {seq, value} of the latest keystroke request sent for it
   var notice = null;
+  var typing = typingRules();
+  var serverCard = null;   // {bin, network} of the card number as the server last rendered it
+  var submitWanted = false; // Enter or pay pressed while answers were on their way
+  var submitting = false;  // a submit is queued or in flight: never send a second
 
   function valueOf(name) {
     var input = form.querySelector('input[name="' + name + '"]');
@@ -90,15 +101,18 @@
 
   // ---- Sending: one request in flight, coalescing per field to the latest value --------------
 
-  function enqueue(key, path, params, onDone) {
+  function enqueue(key, path, params, onDone, onFail) {
     for (var i = 0; i < queue.length; i++) {
-      if (queue[i].key === key) { queue[i].params = params; queue[i].onDone = onDone; return pump(); }
+      if (queue[i].key === key) { queue[i].params = params; queue[i].onDone = onDone; queue[i].onFail = onFail; return pump(); }
     }
-    queue.push({ key: key, path: path, params: params, onDone: onDone });
+    queue.push({ key: key, path: path, params: params, onDone: onDone, onFail: onFail });
     pump();
   }
 
+  function busy() { return inFlight || queue.length > 0; }
+
   function pump() {
+    if (!inFlight && queue.length === 0 && submitWanted) settled();
     if (inFlight || queue.length === 0) return;
     var item = queue.shift();
     inFlight = true;
@@ -140,6 +154,7 @@
         return;
       }
       showNotice(true);
+      if (item.onFail) item.onFail();
       inFlight = false;
       pump();
     });
@@ -164,11 +179,119 @@
 
   function fieldEvent(input, event) {
     var name = input.name;
-    if (!name || name.charAt(0) === "_" || name === "cardNetwork") return;
+    if (!name || name.charAt(0) === "_" || input.hasAttribute("data-cf-choice")) return;
     // Parameters are read when the request leaves, so a coalesced request carries the latest value.
     enqueue("field:" + name, "/input", function () {
       return { field: name, value: input.value, caret: String(caretOf(input)), event: event };
     });
+  }
+
+  // ---- Typing at once: each key formatted here as the server will format it ----------------
+
+  function typingRules() {
+    var holder = document.querySelector("[data-cf-format-rules]");
+    if (!holder || !window.CardFormTyping) return null;
+    try {
+      return window.CardFormTyping.create(JSON.parse(holder.getAttribute("data-cf-format-rules")));
+    } catch (e) {
+      return null; // without rules the server formats every key, as it always does
+    }
+  }
+
+  function predict(input, paste) {
+    var kind = input.getAttribute("data-cf-format");
+    var previous = before.get(input);
+    before.delete(input);
+    if (kind === "security-code") return keepDigits(input);
+    if (!typing || !kind) return;
+    var caret = caretOf(input);
+    var result = null;
+    if (kind === "card-number") {
+      result = cardNumber(input, caret, previous);
+    } else if (kind === "expiry-date" && !paste) {
+      result = typing.expiryDate(input.value, caret, previous);
+    } else if (kind === "name") {
+      result = typing.cardholderName(input.value, caret, input.getAttribute("data-cf-capitalise") === "true");
+    }
+    if (!result) return;
+    if (input.value !== result.value) input.value = result.value;
+    if (document.activeElement === input && (input.selectionStart !== result.caret || input.selectionEnd !== result.caret)) {
+      setCaret(input, result.caret);
+    }
+  }
+
+  // The CVV's digits never come back from the server, so it is kept to digits here.
+  function keepDigits(input) {
+    var caret = caretOf(input);
+    var kept = input.value.slice(0, caret).replace(/\D/g, "").length;
+    var digits = input.value.replace(/\D/g, "");
+    if (digits === input.value) return;
+    input.value = digits;
+    setCaret(input, kept);
+  }
+
+  // The card number formatted by the network the server showed for the same BIN (it may know it
+  // from BIN data: a co-badged card) or, for a BIN it has not seen, by the one the prefix shows,
+  // whose brand is then shown at once.
+  function cardNumber(input, caret, previous) {
+    var result = typing.cardNumber(input.value, caret, previous, null);
+    if (!result) return null;
+    var server = serverCard || { bin: "", network: null };
+    if (result.bin === server.bin) {
+      return server.network ? typing.cardNumber(input.value, caret, previous, typing.network(server.network)) : result;
+    }
+    showNetwork(input, result.network);
+    return result;
+  }
+
+  // What the server rendered for the card number, from a block it sent: the BIN its value starts
+  // with and the network it shows.
+  function noteServerCard(block) {
+    var input = block.querySelector('[data-cf-format="card-number"]');
+    if (!input) return;
+    var holder = input.closest("[data-cf-block]");
+    serverCard = {
+      bin: (input.getAttribute("value") || "").replace(/[^0-9]/g, "").slice(0, 8),
+      network: holder && holder.getAttribute("data-cf-network"),
+    };
+  }
+
+  // After an answer about an older value, the brand the shopper's newer digits show comes back.
+  function repredict() {
+    var input = typing && form.querySelector('[data-cf-format="card-number"]');
+    if (!input || !serverCard) return;
+    var result = typing.cardNumber(input.value, 0, null, null);
+    if (result && result.bin !== serverCard.bin) showNetwork(input, result.network);
+  }
+
+  // The block shows `network` as the server would for a number it has no BIN data about: one
+  // badge, selected; the input takes that network's longest number, the security code its length.
+  function showNetwork(input, network) {
+    var block = input.closest("[data-cf-block]");
+    if (!block) return;
+    var badges = block.querySelector("[data-cf-badges]");
+    if (network) block.setAttribute("data-cf-network", network.id); else block.removeAttribute("data-cf-network");
+    if (badges) showBadge(badges, network);
+    input.maxLength = typing.cardNumberLength(network || typing.network("OTHER"));
+    var codes = form.querySelectorAll('[data-cf-format="security-code"]');
+    for (var i = 0; i < codes.length; i++) codes[i].maxLength = typing.securityCodeLength(network);
+  }
+
+  function showBadge(badges, network) {
+    var images = badges.querySelectorAll("img");
+    if (!network) {
+      while (badges.firstChild) badges.removeChild(badges.firstChild);
+      return;
+    }
+    if (images.length === 1 && images[0].getAttribute("src") === network.icon) return;
+    // A badge the server rendered is copied, so the designer's markup stays.
+    var badge = images.length ? images[0].cloneNode(false) : document.createElement("img");
+    if (!images.length) { badge.className = "cf-badge"; badge.width = 36; badge.height = 23; }
+    badge.classList.add("is-selected");
+    badge.setAttribute("src", network.icon || "");
+    badge.setAttribute("alt", network.name);
+    while (badges.firstChild) badges.removeChild(badges.firstChild);
+    badges.appendChild(badge);
   }
 
   // ---- Applying answers --------------------------------------------------------------------
@@ -185,8 +308,10 @@
       var next = fragment.content.firstElementChild;
       var live = findBlock(fragment.getAttribute("data-cf-block"));
       if (next && live) morph(live, next);
+      if (next) noteServerCard(next);
       if (fragment.hasAttribute("data-cf-field")) echo(fragment);
     }
+    repredict();
     announceChange();
   }
 
@@ -196,7 +321,8 @@
     return all[parts.length > 1 ? Number(parts[1]) - 1 : 0] || null;
   }
 
-  // The server's formatted value and caret, if nothing newer was typed or sent meanwhile.
+  // The server's formatted value and caret, if nothing newer was typed or sent meanwhile. When the
+  // page already shows that value (it formatted the key itself), the caret stays where it is.
   function echo(fragment) {
     var field = fragment.getAttribute("data-cf-field");
     var input = form.querySelector('[name="' + field + '"]');
@@ -204,11 +330,13 @@
     if (!input || input.tagName === "SELECT" || !last) return;
     if (Number(fragment.getAttribute("data-cf-seq")) !== last.seq || input.value !== last.value) return;
     var value = fragment.getAttribute("data-cf-value");
-    if (input.value !== value) input.value = value;
-    if (document.activeElement === input) {
-      var caret = Number(fragment.getAttribute("data-cf-caret"));
-      try { input.setSelectionRange(caret, caret); } catch (e) { /* type=email has no selection */ }
-    }
+    if (input.value === value) return;
+    input.value = value;
+    if (document.activeElement === input) setCaret(input, Number(fragment.getAttribute("data-cf-caret")));
+  }
+
+  function setCaret(input, caret) {
+    try { input.setSelectionRange(caret, caret); } catch (e) { /* type=email has no selection */ }
   }
 
   function keyOf(node) {
@@ -351,26 +479,17 @@
 
   // ---- Wiring ------------------------------------------------------------------------------
 
-  // The CVV's digits never come back from the server, so it is kept to digits here.
-  function keepDigits(input) {
-    var caret = caretOf(input);
-    var before = input.value.slice(0, caret).replace(/\D/g, "").length;
-    var digits = input.value.replace(/\D/g, "");
-    if (digits === input.value) return;
-    input.value = digits;
-    try { input.setSelectionRange(before, before); } catch (e) { /* not focused */ }
-  }
-
-  // Backspace right after a separator the server inserted (the card number's spaces, the expiry's
-  // slash) also deletes the character before it, as the server does when it sees only a separator
-  // go. Done here so the result does not depend on typing speed: a backspace landing before the
-  // server's answer would otherwise remove just a trailing separator, and look lost.
-  var separated = { cardNumber: true, expiryDate: true };
+  // Backspace right after a separator the server inserts (data-cf-separators: the card number's
+  // spaces, the expiry's slash) also deletes the character before it, as the server does when it
+  // sees only a separator go. Done here so the result does not depend on typing speed.
+  var before = new WeakMap(); // input → its value before the edit being made
   form.addEventListener("beforeinput", function (event) {
     var input = event.target;
-    if (event.inputType !== "deleteContentBackward" || !separated[input.name]) return;
+    before.set(input, input.value);
+    var separators = input.getAttribute && input.getAttribute("data-cf-separators");
+    if (event.inputType !== "deleteContentBackward" || !separators) return;
     var caret = input.selectionStart;
-    if (caret !== input.selectionEnd || caret < 2 || !/[\s\/]/.test(input.value.charAt(caret - 1))) return;
+    if (caret !== input.selectionEnd || caret < 2 || separators.indexOf(input.value.charAt(caret - 1)) < 0) return;
     event.preventDefault();
     input.value = input.value.slice(0, caret - 2) + input.value.slice(caret);
     input.setSelectionRange(caret - 2, caret - 2);
@@ -380,14 +499,18 @@
   form.addEventListener("input", function (event) {
     var target = event.target;
     if (target.tagName === "SELECT") return;
-    if (target.name === "cvv") keepDigits(target);
-    fieldEvent(target, event.inputType === "insertFromPaste" ? "paste" : "input");
+    var paste = event.inputType === "insertFromPaste";
+    predict(target, paste);
+    fieldEvent(target, paste ? "paste" : "input");
   });
   form.addEventListener("change", function (event) {
     var target = event.target;
     if (target.tagName !== "SELECT") return;
-    if (target.name === "cardNetwork") {
-      enqueue("network", "/network", { network: target.value });
+    var choice = target.getAttribute("data-cf-choice");
+    if (choice) {
+      var params = {};
+      params[choice] = target.value;
+      enqueue(choice, "/" + choice, params);
     } else {
       fieldEvent(target, "input");
     }
@@ -397,17 +520,47 @@
 
   form.addEventListener("submit", function (event) {
     event.preventDefault();
+    submit();
+  });
+
+  // Enter in a field, or the pay button, while answers are still on their way: the pay button may
+  // be disabled only because the answer saying the form is complete has not arrived yet. The wish
+  // is kept, and once every answer is in it acts as it would then: pays when the button is enabled.
+  form.addEventListener("keydown", function (event) {
+    var target = event.target;
+    if (event.key !== "Enter" || event.isComposing || target.tagName !== "INPUT" || !busy()) return;
+    if (target.type === "checkbox" || target.type === "radio") return;
+    event.preventDefault();
+    submitWanted = true;
+  });
+  // A disabled button gets no click, but browsers still send it pointer events.
+  form.addEventListener("pointerup", function (event) {
+    var button = event.target.closest && event.target.closest("button[type=submit]");
+    if (button && button.disabled && busy()) submitWanted = true;
+  });
+
+  function settled() {
+    submitWanted = false;
+    var button = form.querySelector("button[type=submit]");
+    if (button && !button.disabled) submit();
+  }
+
+  function submit() {
+    if (submitting) return;
+    submitting = true;
     // Every value goes with the submit, so autofill that fired no input event is not lost.
     enqueue("submit", "/submit", function () {
       var params = new URLSearchParams(new FormData(form));
       params.delete("_token");
       return params;
     }, function () {
+      submitting = false;
       // After a refused submit, take the shopper to the first field that needs them.
       var invalid = form.querySelector('[aria-invalid="true"]');
       if (invalid) invalid.focus();
-    });
-  });
+    }, function () { submitting = false; });
+  }
+
   form.addEventListener("click", function (event) {
     var cancel = event.target.closest && event.target.closest("[data-cf-cancel]");
     if (!cancel) return;
@@ -415,6 +568,7 @@
     enqueue("cancel", "/cancel", {});
   });
 
+  noteServerCard(form);
   if (window.ResizeObserver) new ResizeObserver(reportHeight).observe(document.documentElement);
   announceChange();
   tell({ type: "ready" });

@@ -4,8 +4,13 @@
  * accepting thread; the same limits), answering every request with one constant ~300-byte HTML
  * fragment. Whatever cardform is slower than this is the cost of our own code.
  *
- * usage: bare_server [PORT]   (0 or absent: a free port). Prints "bare listening on
- * http://127.0.0.1:PORT" once ready and stops on SIGINT or SIGTERM.
+ * usage: bare_server [PORT] [BODY_BYTES]   (PORT 0 or absent: a free port). Prints "bare listening
+ * on http://127.0.0.1:PORT" once ready and stops on SIGINT or SIGTERM.
+ *
+ * BODY_BYTES (bench/shoppers.sh): answers a fragment of that many bytes instead, as many as
+ * cardform's answers averaged in the same round. A request's `X-Bench-Shopper: N` header comes back
+ * as a Content-Security-Policy naming `https://shopper-N.example`, as cardform's policy names the
+ * session's allowed origin, so the wrk script tells the answers apart the same way for both.
  */
 #define _GNU_SOURCE /* accept4 */
 #include <arpa/inet.h>
@@ -26,6 +31,45 @@ static const char fragment[] =
 
 static int marker;
 
+/* What every request is answered: `fragment`, or the padded one BODY_BYTES asks for. */
+static const char *body = fragment;
+static size_t body_size = sizeof fragment - 1;
+
+/* A fragment of `size` bytes: the constant one's block (with a revision, as cardform's answers
+ * carry) repeated, then spaces, then the closing tag. */
+static char *padded_fragment(size_t size)
+{
+    static const char head[] = "<template data-cf-block=\"cardNumber\" data-cf-rev=\"1\">";
+    static const char tail[] = "</template>\n";
+    const char *inner = strchr(fragment, '>') + 1;
+    size_t inner_size = strlen(inner) - strlen(tail);
+    size_t fixed = sizeof head - 1 + sizeof tail - 1;
+    if (size < fixed) size = fixed;
+    char *out = malloc(size + 1);
+    if (out == NULL) return NULL;
+    size_t at = sizeof head - 1;
+    memcpy(out, head, at);
+    while (at + inner_size <= size - (sizeof tail - 1)) {
+        memcpy(out + at, inner, inner_size);
+        at += inner_size;
+    }
+    memset(out + at, ' ', size - (sizeof tail - 1) - at);
+    memcpy(out + size - (sizeof tail - 1), tail, sizeof tail - 1);
+    out[size] = '\0';
+    return out;
+}
+
+/* Adds the policy naming the shopper's origin when the request names a shopper (digits only). */
+static void echo_shopper(struct MHD_Connection *connection, struct MHD_Response *response)
+{
+    const char *shopper = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, "X-Bench-Shopper");
+    if (shopper == NULL || shopper[0] == '\0' || strlen(shopper) > 12 || strspn(shopper, "0123456789") != strlen(shopper))
+        return;
+    char policy[96];
+    snprintf(policy, sizeof policy, "frame-ancestors https://shopper-%s.example", shopper);
+    MHD_add_response_header(response, "Content-Security-Policy", policy);
+}
+
 /* Reads the whole body like the real server does (bodies arrive over several calls), then answers. */
 static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, const char *url,
                               const char *method, const char *version, const char *upload,
@@ -41,8 +85,9 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, cons
         return MHD_YES;
     }
     struct MHD_Response *response =
-        MHD_create_response_from_buffer(sizeof fragment - 1, (void *) fragment, MHD_RESPMEM_PERSISTENT);
+        MHD_create_response_from_buffer(body_size, (void *) body, MHD_RESPMEM_PERSISTENT);
     MHD_add_response_header(response, "Content-Type", "text/html; charset=utf-8");
+    echo_shopper(connection, response);
     enum MHD_Result result = MHD_queue_response(connection, MHD_HTTP_OK, response);
     MHD_destroy_response(response);
     return result;
@@ -75,6 +120,12 @@ static void *accept_loop(void *argument)
 int main(int argc, char **argv)
 {
     uint16_t port = argc > 1 ? (uint16_t) atoi(argv[1]) : 0;
+    if (argc > 2) {
+        body_size = (size_t) strtoul(argv[2], NULL, 10);
+        body = padded_fragment(body_size);
+        if (body == NULL) return 1;
+        body_size = strlen(body);
+    }
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     if (cores < 1) cores = 1;
     sigset_t stop;

@@ -17,8 +17,16 @@
 #                   with POST /api/sessions and prints /s/<id>/input and the token. Its whole
 #                   output is also left in the file named by CARDFORM_BENCH_SETUP (bench/input.sh
 #                   uses bench/input_setup.py, which lists many sessions there).
-# Lines the wrk script prints starting with "note: " are shown under the figures.
+# Lines the wrk script prints starting with "note: " are shown under the figures; a note
+# "mean answer N bytes" is reported per server (median over the rounds).
+#   BARE_MATCH_BODY when 1, the bare server answers as many bytes as ours answered on average in
+#                   the same round (ours is measured first), rather than its ~300-byte fragment
+#   OURS            the cardform binary (default .build/release/cardform, built if missing)
 #   DURATION (10s)  CONNECTIONS (8)  THREADS (1: leave the cores to the servers)  ROUNDS (3)
+# The wrk script sees THREADS as BENCH_THREADS (a thread learns its own number in setup()).
+# Run by bash where there is one: dash now and then misses a child's exit while a server runs in
+# the background and waits for ever (seen under load), which would hang `make bench`.
+if [ -z "${BASH_VERSION:-}" ] && command -v bash >/dev/null 2>&1; then exec bash "$0" "$@"; fi
 set -eu
 cd "$(dirname "$0")/.."
 DURATION=${DURATION:-10s}
@@ -28,7 +36,10 @@ THREADS=${THREADS:-1}
 BENCH_PATH=${BENCH_PATH:-/healthz}
 BENCH_SCRIPT=${BENCH_SCRIPT:-}
 BENCH_SETUP=${BENCH_SETUP:-}
-OURS=.build/release/cardform
+BARE_MATCH_BODY=${BARE_MATCH_BODY:-0}
+OURS=${OURS:-.build/release/cardform}
+BENCH_THREADS=$THREADS
+export BENCH_THREADS
 BARE=.build/bench/bare_server
 WORK=$(mktemp -d)
 PIDS=""
@@ -50,6 +61,8 @@ gcc -O2 -o "$BARE" bench/bare_server.c $(pkg-config --cflags --libs libmicrohttp
 # sets `url` and `pid`. Not called in $(...): the pid must reach PIDS in this shell for cleanup.
 start() {
   name=$1; shift
+  # Removed first: the last round's file would otherwise show its URL until the new server writes.
+  rm -f "$WORK/$name.out"
   "$@" > "$WORK/$name.out" 2>&1 &
   pid=$!
   PIDS="$PIDS $pid"
@@ -65,7 +78,8 @@ start() {
 # cpu PID: clock ticks the process has used so far (user + system).
 cpu() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
 
-# measure NAME URL PID: runs wrk and prints "NAME req/s p50 p99 non-2xx cpu-µs-per-request".
+# measure NAME URL PID: runs wrk and prints "NAME req/s p50 p99 non-2xx cpu-µs-per-request
+# mean-answer-bytes" (the last is 0 when the wrk script does not report it).
 measure() {
   before=$(cpu "$3")
   if [ -n "$BENCH_SCRIPT" ]; then
@@ -81,7 +95,8 @@ measure() {
     $1 == "50%" { p50 = ms($2) }
     $1 == "99%" { p99 = ms($2) }
     /Non-2xx/ { bad = $NF }
-    END { printf "%s %.0f %.3f %.3f %s %.2f\n", name, rps, p50, p99, (bad == "" ? 0 : bad), ticks * 1e6 / hz / total }
+    /^note: mean answer [0-9]+ bytes/ { bytes = $4 }
+    END { printf "%s %.0f %.3f %.3f %s %.2f %d\n", name, rps, p50, p99, (bad == "" ? 0 : bad), ticks * 1e6 / hz / total, bytes }
   ' "$WORK/$1.wrk"
 }
 
@@ -106,14 +121,18 @@ while [ "$round" -le "$ROUNDS" ]; do
   fi
   measure ours "$ours_url$path" "$ours_pid" >> "$WORK/rounds"
   stop "$ours_pid"
-  start bare "$BARE" 0
+  body_bytes=""
+  [ "$BARE_MATCH_BODY" = 1 ] && body_bytes=$(tail -n 1 "$WORK/rounds" | awk '{ print $7 }')
+  # shellcheck disable=SC2086
+  start bare "$BARE" 0 $body_bytes
   measure bare "$url$path" "$pid" >> "$WORK/rounds"
   stop "$pid"
   round=$((round + 1))
 done
 awk '
-  function line(name, rps, p50, p99, cpu, bad) {
-    return sprintf("%-6s %8.0f req/s   p50 %7.3f ms   p99 %7.3f ms   server CPU %5.2f µs/req   non-2xx %s", name, rps, p50, p99, cpu, bad)
+  function line(name, rps, p50, p99, cpu, bad, bytes) {
+    return sprintf("%-6s %8.0f req/s   p50 %7.3f ms   p99 %7.3f ms   server CPU %5.2f µs/req   non-2xx %s%s", name, rps, p50, p99, cpu, bad,
+      bytes > 0 ? sprintf("   mean answer %d B", bytes) : "")
   }
   function median(list, n,   i, j, t, v) {
     for (i = 1; i <= n; i++) v[i] = list[i]
@@ -122,17 +141,17 @@ awk '
   }
   {
     k = ++count[$1]
-    rps[$1, k] = $2; p50[$1, k] = $3; p99[$1, k] = $4; bad[$1] += $5; cpu[$1, k] = $6
+    rps[$1, k] = $2; p50[$1, k] = $3; p99[$1, k] = $4; bad[$1] += $5; cpu[$1, k] = $6; bytes[$1, k] = $7
     if ($1 == "bare") printf "round %d: ours %6.0f req/s %6.2f µs/req, bare %6.0f req/s %5.2f µs/req, ratio %.2f\n", k, rps["ours", k], cpu["ours", k], $2, $6, rps["ours", k] / $2
   }
   END {
     for (s = 0; s < 2; s++) {
       name = s ? "bare" : "ours"; n = count[name]
-      for (i = 1; i <= n; i++) { a[i] = rps[name, i]; b[i] = p50[name, i]; c[i] = p99[name, i]; d[i] = cpu[name, i]; r[i] = rps["ours", i] / rps["bare", i] }
-      m[name] = median(a, n)
-      print line(name " (median)", m[name], median(b, n), median(c, n), median(d, n), bad[name])
+      for (i = 1; i <= n; i++) { a[i] = rps[name, i]; b[i] = p50[name, i]; c[i] = p99[name, i]; d[i] = cpu[name, i]; e[i] = bytes[name, i]; r[i] = rps["ours", i] / rps["bare", i] }
+      m[name] = median(a, n); q[name] = median(c, n)
+      print line(name " (median)", m[name], median(b, n), median(c, n), median(d, n), bad[name], median(e, n))
     }
-    printf "ratio ours/bare: %.2f (median of the rounds: %.2f)\n", m["ours"] / m["bare"], median(r, count["bare"])
+    printf "ratio ours/bare: %.2f (median of the rounds: %.2f); p99 ours/bare: %.1f\n", m["ours"] / m["bare"], median(r, count["bare"]), q["ours"] / q["bare"]
   }' "$WORK/rounds"
 sed -n 's/^note: /ours (last round): /p' "$WORK/ours.wrk"
 sed -n 's/^note: /bare (last round): /p' "$WORK/bare.wrk"

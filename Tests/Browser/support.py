@@ -128,6 +128,13 @@ def make_driver(javascript=True, width=1024, height=900):
     return driver
 
 
+def emulate_latency(driver, milliseconds):
+    """Chromium adds `milliseconds` of latency to every request of the page (0: none)."""
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+        "offline": False, "latency": milliseconds, "downloadThroughput": -1, "uploadThroughput": -1})
+
+
 class Timeout(AssertionError):
     pass
 
@@ -279,6 +286,11 @@ class BrowserTest(unittest.TestCase):
 
     def release_requests(self):
         self.driver.execute_script("window.__cf.release()")
+
+    def emulate_latency(self, milliseconds):
+        """Every request of the page (the page load too) takes `milliseconds` more to answer, as on
+        a slow mobile network: Chromium's own network emulation (CDP), not the page script's."""
+        emulate_latency(self.driver, milliseconds)
 
     # ---- waiting ----
 

@@ -21,6 +21,8 @@ final class FormResources: Sendable {
     let independentFields: [FieldType: Set<String>]
     /// Each network's badge URL (`icons/<network>.svg`, else `icons/other.svg`).
     let networkIcons: [CardNetwork: String]
+    /// The engine's formatting rules with those badges, as JSON for the page script (`formatRules`).
+    let formatRules: String
     /// Field blocks rendered with a stand-in value, for keystrokes (see `BlockMemo`): built anew
     /// with the resources, so no render of an older template is ever reused.
     let blockMemo = BlockMemo()
@@ -35,6 +37,7 @@ final class FormResources: Sendable {
         self.languages = languages
         self.independentFields = independentFields
         self.networkIcons = networkIcons
+        self.formatRules = FormattingRules.json(iconURLs: networkIcons)
     }
 
     /// Where the files come from.

@@ -65,6 +65,7 @@ struct FormView {
         "title": { view, _ in .string(view.pack.string("ui.title") ?? "Payment") },
         "session": { view, _ in view.sessionData },
         "assets": { view, _ in view.assets },
+        "formatRules": { view, _ in .string(view.resources.formatRules) },
         "t": { view, _ in view.pack.strings },
         "phase": { view, _ in [view.session.phase.name.rawValue: true] },
         "isLoading": { view, _ in .bool(view.session.isLoading) },
@@ -111,6 +112,7 @@ struct FormView {
         var assets: [String: TemplateValue] = [
             "css": .string(resources.assets.url(for: "cardform.css") ?? ""),
             "js": .string(resources.assets.url(for: "cardform.js") ?? ""),
+            "typing": .string(resources.assets.url(for: "cardform-typing.js") ?? ""),
         ]
         if let theme = context.themeURL { assets["theme"] = .string(theme) }
         if context.dev, let reload = resources.assets.url(for: "dev-reload.js") { assets["devReload"] = .string(reload) }
