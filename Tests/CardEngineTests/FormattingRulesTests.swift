@@ -43,6 +43,14 @@ import Testing
         #expect(integers(diners?["longGaps"]) == [4, 8, 12, 16] && diners?["shortLength"]?.intValue == 14)
     }
 
+    @Test("separators are the field table's; the name has no rules here, since the page only capitalises it")
+    func separatorsFromTheFieldTable() {
+        let rules = document.objectValue
+        #expect(rules?["cardNumber"]?.objectValue?["separator"]?.stringValue == FieldType.cardNumber.spec.separators)
+        #expect(rules?["expiryDate"]?.objectValue?["separator"]?.stringValue == FieldType.expiryDate.spec.separators)
+        #expect(rules?.keys.sorted() == ["cardNumber", "expiryDate"])
+    }
+
     @Test("icons are added where given; the JSON can sit in an HTML attribute or script")
     func iconsAndSafeText() {
         #expect(networks.first?["icon"]?.stringValue == "/assets/visa.1234.svg")

@@ -9,7 +9,12 @@
 ///   group differently: past `shortLength` digits, `longGaps` apply), `securityCode` (its
 ///   lengths) and, when given, `icon`; `OTHER` last.
 /// - `cardNumber.maxDigits`: the most digits the field takes while no network is known.
-/// - `expiryDate`: `MM/YY` with its separator; `cardholderName`: the rule's length bounds.
+/// - `expiryDate`: `MM/YY` with its separator.
+///
+/// Separators come from the field table (`FieldSpec.separators`), as the inputs' own
+/// `data-cf-separators` do. The cardholder name needs no rules here: the page only capitalises it
+/// (`CardholderNameFormatter`, the same under every `CardholderNameRules`), and length and
+/// characters are validation, which the server alone decides.
 public enum FormattingRules {
     /// The rules as compact JSON (safe inside HTML, see `JSONValue.serialized`); `iconURLs` adds
     /// each network's badge URL.
@@ -28,15 +33,12 @@ public enum FormattingRules {
         return .object(JSONObject([
             ("cardNumber", .object(JSONObject([
                 ("maxDigits", .integer(CardNumberFormatter.maxDigits)),
-                ("separator", .string(" ")),
+                ("separator", .string(FieldType.cardNumber.spec.separators)),
                 ("networks", .array(networks)),
             ]))),
             ("expiryDate", .object(JSONObject([
-                ("separator", .string("/")), ("monthDigits", .integer(2)), ("yearDigits", .integer(2)),
-            ]))),
-            ("cardholderName", .object(JSONObject([
-                ("minLength", .integer(CardholderNameRule.minLength)),
-                ("maxLength", .integer(CardholderNameRule.maxLength)),
+                ("separator", .string(FieldType.expiryDate.spec.separators)),
+                ("monthDigits", .integer(2)), ("yearDigits", .integer(2)),
             ]))),
         ]))
     }
