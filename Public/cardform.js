@@ -11,8 +11,9 @@
 // the engine's own tables) and cardform-typing.js, each key of a field marked data-cf-format is
 // formatted here at once, caret and card brand included; the server's answer then confirms it or,
 // when it differs and nothing was typed since, replaces it. The script names no field: inputs say
-// how they are formatted (data-cf-format, data-cf-separators, data-cf-capitalise), the card badges
-// sit in data-cf-badges, and a select marked data-cf-choice is sent to its own route.
+// how they are formatted (data-cf-format, data-cf-separators, data-cf-digits-only,
+// data-cf-capitalise: each from the engine's field table, through the block's field data), the card
+// badges sit in data-cf-badges, and a select marked data-cf-choice is sent to its own route.
 // ---- Shell mode: a page written by `cardform build`, served from another origin (a CDN) -------
 // Its form is empty and names the cardform server in data-cf-server; the session id comes in the
 // URL's fragment (#s=<id>), which browsers never send to the CDN. The session's form is fetched
@@ -198,20 +199,30 @@
     }
   }
 
+  // The formatters the page has, by data-cf-format: each returns {value, caret}, or null to leave
+  // the key to the server. An input marked data-cf-digits-only that none of them formats (the
+  // security code, whose digits never come back from the server, or any field while the rules are
+  // missing) keeps its digits and separators.
+  var formatters = {
+    "card-number": function (input, caret, previous) { return cardNumber(input, caret, previous); },
+    "expiry-date": function (input, caret, previous, paste) {
+      return paste ? null : typing.expiryDate(input.value, caret, previous);
+    },
+    "name": function (input, caret) {
+      return typing.cardholderName(input.value, caret, input.hasAttribute("data-cf-capitalise"));
+    },
+  };
+
   function predict(input, paste) {
     var kind = input.getAttribute("data-cf-format");
     var previous = before.get(input);
     before.delete(input);
-    if (kind === "security-code") return keepDigits(input);
-    if (!typing || !kind) return;
     var caret = caretOf(input);
     var result = null;
-    if (kind === "card-number") {
-      result = cardNumber(input, caret, previous);
-    } else if (kind === "expiry-date" && !paste) {
-      result = typing.expiryDate(input.value, caret, previous);
-    } else if (kind === "name") {
-      result = typing.cardholderName(input.value, caret, input.getAttribute("data-cf-capitalise") === "true");
+    if (typing && kind && Object.prototype.hasOwnProperty.call(formatters, kind)) {
+      result = formatters[kind](input, caret, previous, paste);
+    } else if (input.hasAttribute("data-cf-digits-only")) {
+      result = digitsOnly(input.value, caret, input.getAttribute("data-cf-separators") || "");
     }
     if (!result) return;
     if (input.value !== result.value) input.value = result.value;
@@ -220,14 +231,17 @@
     }
   }
 
-  // The CVV's digits never come back from the server, so it is kept to digits here.
-  function keepDigits(input) {
-    var caret = caretOf(input);
-    var kept = input.value.slice(0, caret).replace(/\D/g, "").length;
-    var digits = input.value.replace(/\D/g, "");
-    if (digits === input.value) return;
-    input.value = digits;
-    setCaret(input, kept);
+  // `value` without what is neither an ASCII digit nor one of `separators` (the server drops the
+  // rest too), the caret after the same character.
+  function digitsOnly(value, caret, separators) {
+    var kept = "";
+    var keptCaret = 0;
+    for (var i = 0; i < value.length; i++) {
+      var c = value.charAt(i);
+      if ((c >= "0" && c <= "9") || separators.indexOf(c) >= 0) kept += c;
+      if (i < caret) keptCaret = kept.length;
+    }
+    return { value: kept, caret: keptCaret };
   }
 
   // The card number formatted by the network the server showed for the same BIN (it may know it

@@ -22,9 +22,12 @@ public struct FieldSpec: Sendable {
     /// The characters the formatter inserts between groups (`" "` in a card number, `"/"` in an
     /// expiry date): the page script deletes the character before one with it, as the server does.
     public let separators: String
-    /// Whether only digits belong in the input (the page script keeps it so while typing).
+    /// Whether only digits (and `separators`) belong in the input: the page script keeps it so
+    /// while typing where it does not format the field itself.
     public let isDigitsOnly: Bool
-    /// Whether names in it are title-cased as typed unless the merchant says otherwise.
+    /// Whether the shopper's words are capitalised unless the merchant says otherwise
+    /// (`autoCapitalise`): the phone's keyboard is asked to, and a field formatted as a
+    /// `TypingFormat.name` has each word's first letter put in capitals as typed.
     public let capitalisesByDefault: Bool
     /// Whether an empty value is an error unless the merchant (or, for `followsCountry` fields, the
     /// country) says otherwise.
@@ -33,6 +36,9 @@ public struct FieldSpec: Sendable {
     public let rule: FieldRule
     /// Fields whose rule reads this one's value: re-checked when it changes.
     public let dependents: [FieldType]
+    /// How the page script formats the value as typed, as the engine will (`data-cf-format`), or
+    /// nil when only the server's answer formats it.
+    public var typingFormat: TypingFormat? { rule.typingFormat }
     /// The part of an address the selected country names and may require (its label and whether
     /// it is required follow the country), or nil.
     public let followsCountry: AddressPart?
@@ -94,6 +100,34 @@ public enum FieldRule: Sendable, Hashable {
         switch self {
         case .cardNumber, .expiryDate, .securityCode: true
         case .cardholderName, .billing: false
+        }
+    }
+}
+
+/// The formatters the page script mirrors, by the name inputs carry in `data-cf-format`: each key
+/// typed there is formatted at once with the rules the page carries (`FormattingRules`), and the
+/// server's answer confirms it.
+public enum TypingFormat: String, Sendable, Hashable, CaseIterable {
+    /// Digits grouped by the network the prefix shows (`CardNumberFormatter`); the badge follows.
+    case cardNumber = "card-number"
+    /// `MM/YY` as typed (`ExpiryFormatter`).
+    case expiryDate = "expiry-date"
+    /// Digits only; the longest code follows the network the card number shows.
+    case securityCode = "security-code"
+    /// Each word's first letter in capitals, when the field capitalises (`CardholderNameFormatter`).
+    case name
+}
+
+extension FieldRule {
+    /// The page script's formatter for values checked by this rule; nil for billing fields, which
+    /// the server alone formats.
+    public var typingFormat: TypingFormat? {
+        switch self {
+        case .cardNumber: .cardNumber
+        case .expiryDate: .expiryDate
+        case .securityCode: .securityCode
+        case .cardholderName: .name
+        case .billing: nil
         }
     }
 }

@@ -36,12 +36,24 @@ extension TemplateLinter {
     }
 
     /// `blocks/card-network`: the co-badge `<select name="cardNetwork">` with its label, only when
-    /// there is a choice.
+    /// there is a choice, marked `data-cf-choice="network"`: the page script sends a marked select
+    /// to its own route, and anything else as a typed field, which the server refuses.
     private func cardNetworkProblems(sample: TemplateValue) -> [LintDiagnostic] {
-        controlBlockProblems(
-            "blocks/card-network", block: "cardNetwork", control: (["select"], nil), variants: [sample],
+        let name = "blocks/card-network"
+        var problems = controlBlockProblems(
+            name, block: "cardNetwork", control: (["select"], nil), variants: [sample],
             absent: LintSamples.removing(["cardNetwork"], from: sample),
             absence: "the card offers no choice of network", wrapper: "cardNetwork")
+        guard let file = files[name], let html = render(name, sample, into: &problems) else { return problems }
+        let hook = RenderedBlock(file: file, template: name, html: html)
+        let select = hook.tags.first { $0.name == "select" && $0.value(of: "name") == "cardNetwork" }
+        if let select, select.value(of: "data-cf-choice") != "network" {
+            problems.append(hook.error(
+                "<select name=\"cardNetwork\"> needs data-cf-choice=\"network\": the page script would send the "
+                    + "shopper's pick as a typed field, which the server refuses",
+                at: hook.markup.control(matching: select)))
+        }
+        return problems
     }
 
     /// A block holding one control: rendered with each of `variants`, its root and its control

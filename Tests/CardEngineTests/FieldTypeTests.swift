@@ -44,6 +44,33 @@ struct FieldTypeTests {
         #expect(session.isValid && session.isBillingValid)
     }
 
+    @Test("the page script's hooks in the table say what the engine's formatters do")
+    func pageHooksFollowTheFormatters() throws {
+        let billing = FieldType.billingFields.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        var session = try Fixtures.session(#"{"billingFields": [\#(billing)]}"#)
+        func typed(_ field: FieldType, _ value: String) -> String {
+            session.update(field, value: value, caret: value.utf16.count, in: environment).formatted.value
+        }
+        for field in FieldType.allCases {
+            let spec = field.spec
+            // Typed as bare letters and digits, the value gets back exactly the separators the
+            // table names: the formatter inserts those and no other character.
+            let bare = spec.sampleValue.filter { $0.isLetter || $0.isNumber }
+            let formatted = typed(field, bare)
+            #expect(Set(formatted).subtracting(bare) == Set(spec.separators), "\(field): \(formatted)")
+            if !spec.separators.isEmpty { #expect(formatted == spec.sampleValue, "\(field)") }
+            if spec.isDigitsOnly {
+                let kept = typed(field, "1a-2")
+                #expect(kept.allSatisfy { $0.isASCII && $0.isNumber || spec.separators.contains($0) }, "\(field): \(kept)")
+            }
+        }
+        // The card fields are those the page formats, each by its own formatter.
+        #expect(FieldType.allCases.filter { $0.spec.typingFormat != nil } == FieldType.cardFields)
+        #expect(FieldType.cardFields.compactMap(\.spec.typingFormat) == TypingFormat.allCases)
+        let named = try #require(FieldType.allCases.first { $0.spec.typingFormat == .name })
+        #expect(named.spec.capitalisesByDefault && typed(named, "ada o'neil") == "Ada O'Neil")
+    }
+
     @Test("only the card number and the CVV keep their value from read-back and defaults")
     func readBack() {
         #expect(FieldType.allCases.filter { $0.spec.readBack != .shown } == [.cardNumber, .cvv])

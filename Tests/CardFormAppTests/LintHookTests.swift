@@ -232,6 +232,29 @@ struct LintHookTests {
 
             """),
         LintCase(
+            "requires the co-badge select to be marked as the network choice, which the page script sends to its route",
+            files: [
+                "blocks/card-network.mustache": """
+                    {{#cardNetwork}}
+                    <div class="cf-field" data-cf-block="cardNetwork">
+                    <label for="{{id}}">{{label}}</label>
+                    <select id="{{id}}" name="cardNetwork">
+                    {{#options}}<option value="{{value}}">{{label}}</option>{{/options}}
+                    </select>
+                    </div>
+                    {{/cardNetwork}}
+
+                    """,
+            ],
+            status: 1,
+            expected: """
+            DIR/blocks/card-network.mustache:4:1: error: <select name="cardNetwork"> needs data-cf-choice="network": the page script would send the shopper's pick as a typed field, which the server refuses
+            <select id="{{id}}" name="cardNetwork">
+            ^
+            1 error
+
+            """),
+        LintCase(
             "requires the form to post with its token, page id, block name and pay button",
             files: [
                 "layouts/form.mustache": """

@@ -31,6 +31,11 @@ import Testing
         for id in Set(ids) where ids.filter({ $0 == id }).count > 1 { problems.append("duplicate id \(id)") }
         let labelled = Set(tags.filter { $0.name == "label" }.compactMap { $0.value(of: "for") })
         for tag in tags {
+            // A browser keeps the first of an attribute written twice: the second one is lost.
+            let names = tag.attributes.map(\.name)
+            for name in Set(names) where names.filter({ $0 == name }).count > 1 {
+                problems.append("<\(tag.name)> carries \(name) twice")
+            }
             if tag.value(of: "style") != nil { problems.append("inline style on <\(tag.name)>") }
             if tag.name == "style" { problems.append("a <style> element") }
             if tag.name == "script", tag.value(of: "src") == nil { problems.append("an inline <script>") }
@@ -45,11 +50,27 @@ import Testing
                 problems.append("control \(name) has no autocomplete")
             }
             if name == FieldType.cvv.rawValue, !(tag.value(of: "value") ?? "").isEmpty { problems.append("the CVV renders a value") }
+            if let field = FieldType(rawValue: name), tag.name == "input" { problems += typingHookProblems(tag, field: field) }
         }
         return problems
     }
 
-    @Test("every state's page has unique ids, labelled and named controls, and no inline style or script")
+    /// What the page script reads to format a field as it is typed, as the field table says.
+    static func typingHookProblems(_ input: HTMLTokenizer.StartTag, field: FieldType) -> [String] {
+        let spec = field.spec
+        let hooks: [(attribute: String, expected: String?)] = [
+            ("data-cf-format", spec.typingFormat?.rawValue),
+            ("data-cf-separators", spec.separators.isEmpty ? nil : spec.separators),
+            ("data-cf-digits-only", spec.isDigitsOnly ? "" : nil),
+            ("data-cf-capitalise", spec.capitalisesByDefault ? "" : nil),
+        ]
+        return hooks.compactMap { hook in
+            let found = input.value(of: hook.attribute)
+            return found == hook.expected ? nil : "\(field.rawValue) has \(hook.attribute) \(found.map { "\"\($0)\"" } ?? "missing")"
+        }
+    }
+
+    @Test("every state's page has unique ids, labelled and named controls, each attribute once, the typing hooks of the field table, and no inline style or script")
     func everyStatesPageKeepsItsHooks() async {
         let found = await offThePool { Self.pages.map { (id: $0.id, problems: Self.problems(in: $0.html)) } }
         #expect(found.count == GalleryCatalog.sections.reduce(0) { $0 + $1.states.count })
@@ -70,9 +91,12 @@ import Testing
     @Test("the checks see what they look for")
     func theChecksCatchBrokenMarkup() {
         let broken = #"<p id="a"></p><p id="a" style="x"></p><input name="cvv" id="c" value="12" aria-describedby="nope"><script>1</script>"#
+            + #"<input name="cardNumber" data-cf-separators=" " data-cf-digits-only data-cf-separators=" ">"#
         #expect(Self.problems(in: broken) == [
             "duplicate id a", "inline style on <p>", "aria-describedby points at missing #nope", "control cvv has no <label for>",
-            "control cvv has no autocomplete", "the CVV renders a value", "an inline <script>",
+            "control cvv has no autocomplete", "the CVV renders a value", "cvv has data-cf-format missing",
+            "cvv has data-cf-digits-only missing", "an inline <script>", "<input> carries data-cf-separators twice",
+            "control cardNumber has no autocomplete", "cardNumber has data-cf-format missing",
         ])
     }
 }

@@ -124,6 +124,7 @@ extension FormView {
             "type": .string(spec.inputType),
             "digitsOnly": .bool(spec.isDigitsOnly),
         ]
+        if let format = spec.typingFormat { object["format"] = .string(format.rawValue) }
         if !spec.separators.isEmpty { object["separators"] = .string(spec.separators) }
         if let guide = catalog.string("guide.\(name)") { object["guideText"] = .string(guide) }
         // Room for what `field(_:)` adds to its copy, so that copy never grows and rehashes.
