@@ -100,6 +100,19 @@ class LatencyTypingTests(BrowserTest):
         self.assertEqual(self.field("cardNumber").get_attribute("maxlength"), "17")
         self.assertEqual(self.field("cvv").get_attribute("maxlength"), "4")
 
+    def test_the_security_code_keeps_only_its_digits_at_once(self):
+        self.open_form()
+        typed = self.typed("cvv", "1a2-3")
+        self.assertEqual([entry["now"]["value"] for entry in typed], ["1", "1", "12", "12", "123"])
+        self.assertEqual(typed[-1]["now"]["caret"], 3)
+
+    def test_a_name_the_merchant_leaves_as_typed_is_not_capitalised_here_either(self):
+        self.open_form(fields={"cardholderName": {"autoCapitalise": False}})
+        typed = self.typed("cardholderName", "ada o'neil")
+        self.assertEqual([entry["now"]["value"] for entry in typed][-3:], ["ada o'ne", "ada o'nei", "ada o'neil"])
+        self.wait_idle()
+        self.assertEqual(self.value("cardholderName"), "ada o'neil")
+
     def test_the_server_stays_the_authority_for_a_co_badged_card(self):
         self.open_form()
         self.type("cardNumber", "40000025")

@@ -54,12 +54,12 @@ class ServerEdits:
 
 class TypingRulesMirrorTests(BrowserTest):
 
-    def open_with_server(self):
+    def open_with_server(self, **options):
         self.open_form()
         self.rules = json.loads(self.driver.execute_script(
             "return document.querySelector('[data-cf-format-rules]').getAttribute('data-cf-format-rules')"))
         # A session of its own, driven over HTTP: the page's form stays untouched.
-        session = self.server.create_session(amount=1000, currency="EUR")
+        session = self.server.create_session(amount=1000, currency="EUR", **options)
         with urllib.request.urlopen(self.server.url + session["url"], timeout=TIMEOUT) as response:
             page = response.read().decode()
         return ServerEdits(self.server, session, page)
@@ -141,11 +141,22 @@ class TypingRulesMirrorTests(BrowserTest):
                 current, start, end, text = shown(), step[1], step[2], step[3]
                 yield current[:start] + text + current[end:], start + len(text)
 
-    def test_names_are_capitalised_as_the_server_does(self):
-        server = self.open_with_server()
-        names = ["jean-luc o'neil", "mcdonald", "élodie d’arc", "li  wei", "straße", "o'", "anne-marie van der berg"]
+    NAMES = ["jean-luc o'neil", "mcdonald", "élodie d’arc", "li  wei", "straße", "o'", "anne-marie van der berg",
+             "dr. jane doe", "王小明", "wu", "x1"]
+
+    def name_edits(self):
         edits = []
-        for name in names:
+        for name in self.NAMES:
             for end in range(1, len(name) + 1):
                 edits.append([name[:end], end, name[:end - 1]])
-        self.compare("cardholderName", edits, server)
+        return edits
+
+    def test_names_are_capitalised_as_the_server_does(self):
+        self.compare("cardholderName", self.name_edits(), self.open_with_server())
+
+    def test_names_are_capitalised_the_same_under_pxp_rules(self):
+        # The page carries no name rules: PXP's (3 to 100 characters, no periods) change what is
+        # valid, never how a name is written.
+        server = self.open_with_server(cardholderName={"rules": "pxp"})
+        self.assertNotIn("cardholderName", self.rules)
+        self.compare("cardholderName", self.name_edits(), server)
