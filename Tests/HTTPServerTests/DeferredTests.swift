@@ -17,7 +17,7 @@ private func longPoll(
     }
 }
 
-@Suite("Deferred responses on a real port")
+@Suite("Deferred responses on a real port", .ownThread)
 struct DeferredTests {
     @Test("an answer completed later from another thread reaches the waiting client with the deferred response's headers")
     func completedLater() throws {
