@@ -25,11 +25,26 @@ final class RawClient {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
 
-    /// Connects to 127.0.0.1:`port`; reads give up after `timeout`.
-    init(port: Int, timeout: Duration = .seconds(5)) throws {
+    /// Connects to 127.0.0.1:`port`, from `source` (another loopback address, say 127.0.0.2) when
+    /// given; reads give up after `timeout`.
+    init(port: Int, from source: String? = nil, timeout: Duration = .seconds(5)) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw Failure(description: "socket failed") }
         setReceiveTimeout(timeout)
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            guard bound == 0 else {
+                close(descriptor)
+                throw Failure(description: "bind to \(source) failed: errno \(errno)")
+            }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -99,6 +114,10 @@ final class RawClient {
     func isClosedByServer(within timeout: Duration = .seconds(5)) -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
+            // Polled first, so the wait ends at the deadline rather than at the receive timeout.
+            let (seconds, attoseconds) = (deadline - ContinuousClock.now).components
+            var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&watched, 1, Int32(seconds * 1000 + attoseconds / 1_000_000_000_000_000) + 1) > 0 else { continue }
             var chunk = [UInt8](repeating: 0, count: 4096)
             let count = recv(descriptor, &chunk, chunk.count, 0)
             if count == 0 || (count < 0 && errno != EAGAIN && errno != EWOULDBLOCK) { return true }

@@ -25,6 +25,7 @@ struct RequestTests {
 
     @Test("a malformed target is refused with malformed-request-target", arguments: [
         "", "*", "relative/path", "/a%", "/a%4", "/a%zz", "/%FF", "/a%00", "/a#b", "ftp://host/x",
+        "/a b", "/a\tb", "/a\u{7F}", "/a\u{1}b", "/a\0b",
     ])
     func malformedTarget(target: String) {
         #expect(throws: HTTPServerError.self) {
