@@ -1,12 +1,14 @@
 # cardform — the two commands: `make run` and `make test`. Both install what is missing first.
 SWIFT      ?= swift
 PORT       ?= 8080
-BUILD_PKGS := libmicrohttpd-dev libsodium-dev pkg-config
-TEST_PKGS  := chromium chromium-driver python3-selenium
+BUILD_PKGS := libmicrohttpd-dev libgnutls28-dev libsodium-dev pkg-config
+# openssl makes the test certificates for HTTPS; curl and openssl s_client talk to the server over TLS.
+UNIT_PKGS  := openssl curl
+TEST_PKGS  := chromium chromium-driver python3-selenium openssl
 BENCH_PKGS := wrk gcc
 PYTHON     := /usr/bin/python3
 
-.PHONY: run test unit-test browser-test bench build deps test-deps bench-deps embed clean
+.PHONY: run test unit-test browser-test bench build deps unit-deps test-deps bench-deps embed clean
 
 ## run: install what is missing, build, serve the demo on http://127.0.0.1:$(PORT)
 # The repository's own Templates/ and Public/ are passed as overlays so that editing them reloads
@@ -18,12 +20,10 @@ run: deps embed
 ## test: install what is missing, run the Swift tests, then the browser tests
 test: unit-test browser-test
 
-# Two runs: the HTTPServer tests drive raw sockets with blocking reads, which hold Swift's cooperative
-# threads (two on this machine) and would starve the async payment pipeline other suites time.
-unit-test: deps embed
+# One run: the suites that block on raw sockets run each test on a thread of their own (`.ownThread`).
+unit-test: deps unit-deps embed
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --skip HTTPServerTests
-	$(SWIFT) test --skip-build --filter HTTPServerTests
+	$(SWIFT) test --skip-build
 
 browser-test: deps test-deps embed
 	$(SWIFT) build --product cardform
@@ -46,6 +46,9 @@ embed:
 
 deps:
 	@scripts/ensure-packages.sh $(BUILD_PKGS)
+
+unit-deps:
+	@scripts/ensure-packages.sh $(UNIT_PKGS)
 
 test-deps:
 	@scripts/ensure-packages.sh $(TEST_PKGS)

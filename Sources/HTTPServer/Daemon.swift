@@ -22,6 +22,12 @@ public final class Daemon: @unchecked Sendable {
     public let port: Int
     /// Worker threads that call the responder (at most this many calls run at once).
     public let threadCount: Int
+    /// How long each request has to arrive whole (`Configuration.requestTimeout`).
+    public let requestTimeout: Duration
+    /// Open connections allowed per client address (`Configuration.connectionsPerAddress`).
+    public let connectionsPerAddress: Int
+    /// Whether it speaks HTTPS (`Configuration.tls` was set).
+    public let servesTLS: Bool
 
     private let handles: [OpaquePointer]
     /// The C strings the TLS options point at, kept for as long as the daemons run.
@@ -90,6 +96,9 @@ public final class Daemon: @unchecked Sendable {
         self.host = configuration.host
         self.port = socket.port
         self.threadCount = threads
+        self.requestTimeout = configuration.requestTimeout
+        self.connectionsPerAddress = configuration.connectionsPerAddress
+        self.servesTLS = configuration.tls != nil
     }
 
     /// One worker: a daemon with one internal thread and no listen socket of its own.

@@ -24,6 +24,10 @@ struct ServerConfiguration: Sendable, Equatable {
     /// engine like a `POST /api/sessions` body.
     var defaults: Data?
     var maxSessions = 10_000
+    /// A whole request must arrive within this long (`limits.requestTimeoutMs`).
+    var requestTimeoutMs = 10_000
+    /// Open connections per client address (`limits.connectionsPerAddress`).
+    var connectionsPerAddress = 64
     var dev = false
 
     enum ProcessorKind: String, Sendable, Equatable { case sandbox, http }
@@ -65,6 +69,12 @@ extension ServerConfiguration {
         "binTable": { config, value throws(ConfigValue.Problem) in config.binTable = try value.nonEmptyString() },
         "defaults": { config, value throws(ConfigValue.Problem) in config.defaults = try value.jsonObject() },
         "maxSessions": { config, value throws(ConfigValue.Problem) in config.maxSessions = try value.integer(in: 1...10_000_000) },
+        "limits.requestTimeoutMs": { config, value throws(ConfigValue.Problem) in
+            config.requestTimeoutMs = try value.integer(in: 100...600_000)
+        },
+        "limits.connectionsPerAddress": { config, value throws(ConfigValue.Problem) in
+            config.connectionsPerAddress = try value.integer(in: 1...100_000)
+        },
     ]
 
     /// `tls.cert` → `CARDFORM_TLS_CERT`, `beforePaymentCreate.timeoutMs` → `CARDFORM_BEFORE_PAYMENT_CREATE_TIMEOUT_MS`.
