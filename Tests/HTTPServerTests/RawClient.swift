@@ -31,33 +31,23 @@ final class RawClient {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw Failure(description: "socket failed") }
         setReceiveTimeout(timeout)
-        if let source {
-            var local = sockaddr_in()
-            local.sin_family = sa_family_t(AF_INET)
-            local.sin_addr.s_addr = inet_addr(source)
-            let bound = withUnsafePointer(to: &local) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
-            guard bound == 0 else {
-                close(descriptor)
-                throw Failure(description: "bind to \(source) failed: errno \(errno)")
-            }
-        }
+        // A throw from here on runs `deinit`, which closes the socket.
+        if let source { try call("bind to \(source)", on: source, port: 0, bind) }
+        try call("connect", on: "127.0.0.1", port: port, connect)
+    }
+
+    /// `bind` or `connect` with an IPv4 address.
+    private func call(
+        _ what: String, on host: String, port: Int, _ function: (Int32, UnsafePointer<sockaddr>, socklen_t) -> Int32
+    ) throws {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_addr.s_addr = inet_addr(host)
         let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { function(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard result == 0 else {
-            close(descriptor)
-            throw Failure(description: "connect failed: errno \(errno)")
-        }
+        guard result == 0 else { throw Failure(description: "\(what) failed: errno \(errno)") }
     }
 
     deinit { close(descriptor) }
