@@ -90,6 +90,16 @@ struct TLSTests {
         #expect(throws: RawClient.Failure.self) { try client.readReply() }
     }
 
+    @Test("a connection that never starts its TLS handshake is closed at the request timeout")
+    func silentHandshake() throws {
+        let tls = try TestCertificate.credentials()
+        let daemon = try startServer({ $0.tls = tls; $0.requestTimeout = .milliseconds(500) }) { _ in .text("never") }
+        let client = try RawClient(port: daemon.port)
+        let started = ContinuousClock.now
+        #expect(client.isClosedByServer(within: .seconds(3)))
+        #expect(ContinuousClock.now - started >= .milliseconds(400))
+    }
+
     @Test("TLS 1.2 and 1.3 are accepted; 1.1 and 1.0 are refused by the server", arguments: [
         ("-tls1_3", "TLSv1.3", true), ("-tls1_2", "TLSv1.2", true), ("-tls1_1", "TLSv1.1", false), ("-tls1", "TLSv1", false),
     ])
