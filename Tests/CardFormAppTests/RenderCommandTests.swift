@@ -150,15 +150,22 @@ enum Cardform {
         var description: String { "the cardform binary was not found; build it with `swift build`" }
     }
 
-    /// Runs the binary on a Dispatch thread: waiting for a process must not hold one of Swift's
+    /// Runs the binary on a thread of its own: waiting for a process must not hold one of Swift's
     /// cooperative threads, which the other tests (and the payment pipeline they drive) share.
+    /// Not on a Dispatch global queue: on Linux those are the very threads of the cooperative pool
+    /// (one per core), so binaries waited for there stalled every async test of the run. One
+    /// binary at a time, so that the spec's two hundred runs leave the other core to the rest.
     static func run(_ arguments: [String]) async throws -> Result {
         try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
+            Thread.detachNewThread {
+                oneAtATime.wait()
+                defer { oneAtATime.signal() }
                 continuation.resume(with: Swift.Result { try runBlocking(arguments) })
             }
         }
     }
+
+    private static let oneAtATime = DispatchSemaphore(value: 1)
 
     /// Spawns the binary with `posix_spawn` rather than Foundation's `Process`: on Linux,
     /// `Process.run` lists the parent's open descriptors to close them in the child and can
