@@ -150,11 +150,9 @@ enum Cardform {
         var description: String { "the cardform binary was not found; build it with `swift build`" }
     }
 
-    /// Runs the binary on a thread of its own: waiting for a process must not hold one of Swift's
-    /// cooperative threads, which the other tests (and the payment pipeline they drive) share.
-    /// Not on a Dispatch global queue: on Linux those are the very threads of the cooperative pool
-    /// (one per core), so binaries waited for there stalled every async test of the run. One
-    /// binary at a time, so that the spec's two hundred runs leave the other core to the rest.
+    /// Runs the binary on a thread of its own, one at a time: waiting for a process must not hold
+    /// a cooperative thread (on Linux, Dispatch's global queues are that very pool), and the spec's
+    /// two hundred runs must leave a core to the async tests of the same `swift test` run.
     static func run(_ arguments: [String]) async throws -> Result {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
