@@ -30,16 +30,21 @@ struct ConnectionTable {
 
     private struct Entry {
         let address: ClientAddress
-        /// Which arming of the deadline is current; older heap entries for this socket are stale.
-        var arming: UInt32
+        /// Tells this connection's queue entries from those of an earlier one on the same socket.
+        let generation: UInt32
+        /// By when the current request must be in; nil while none is awaited.
         var deadline: Instant?
+        /// Whether the queue holds an entry for this connection (due no later than `deadline`).
+        var isQueued: Bool
     }
 
     let limits: Limits
     private var entries: [Int32: Entry] = [:]
     private var perAddress: [ClientAddress: Int] = [:]
+    /// At most one entry per connection, due at or before its deadline: moving a deadline later
+    /// (every answer) costs no queue operation; an entry due early is put back at the deadline.
     private var deadlines = DeadlineQueue()
-    private var armings: UInt32 = 0
+    private var generations: UInt32 = 0
 
     init(limits: Limits) {
         self.limits = Limits(
@@ -63,8 +68,9 @@ struct ConnectionTable {
         _ = closed(socket)
         guard count(from: address) < limits.perAddress else { return nil }
         perAddress[address, default: 0] += 1
-        entries[socket] = Entry(address: address, arming: 0, deadline: nil)
-        return arm(socket, at: now)
+        generations &+= 1
+        entries[socket] = Entry(address: address, generation: generations, deadline: nil, isQueued: false)
+        return answerSent(on: socket, at: now)
     }
 
     /// The connection's current request is in whole: its deadline stops.
@@ -72,11 +78,15 @@ struct ConnectionTable {
         entries[socket]?.deadline = nil
     }
 
-    /// The connection's answer was sent: the next request is due within the timeout. Returns
-    /// whether that deadline is now the earliest.
+    /// The connection's answer was sent (or it was just accepted): the next request is due within
+    /// the timeout. Returns whether that deadline is now the earliest.
     mutating func answerSent(on socket: Int32, at now: Instant) -> Bool {
-        guard entries[socket] != nil else { return false }
-        return arm(socket, at: now)
+        guard var entry = entries[socket] else { return false }
+        entry.deadline = now + limits.requestTimeout
+        let isEarliest = entry.isQueued ? false : enqueue(socket, entry.generation, at: now + limits.requestTimeout)
+        entry.isQueued = true
+        entries[socket] = entry
+        return isEarliest
     }
 
     /// The connection closed. Returns whether the table was full until now (the acceptor, which
@@ -93,9 +103,17 @@ struct ConnectionTable {
     /// reported once, and stays listed until it is `closed`.
     mutating func popOverdue(at now: Instant) -> Int32? {
         while let key = deadlines.popDue(at: now) {
-            let (socket, arming) = Self.split(key)
-            guard entries[socket]?.arming == arming, entries[socket]?.deadline != nil else { continue }
-            entries[socket]?.deadline = nil
+            let (socket, generation) = Self.split(key)
+            guard var entry = entries[socket], entry.generation == generation else { continue }
+            entry.isQueued = false
+            defer { entries[socket] = entry }
+            guard let deadline = entry.deadline else { continue }
+            guard deadline <= now else {
+                _ = enqueue(socket, generation, at: deadline)
+                entry.isQueued = true
+                continue
+            }
+            entry.deadline = nil
             return socket
         }
         return nil
@@ -106,23 +124,19 @@ struct ConnectionTable {
         deadlines.millisecondsUntilEarliest(from: now)
     }
 
-    private mutating func arm(_ socket: Int32, at now: Instant) -> Bool {
-        armings &+= 1
-        let deadline = now + limits.requestTimeout
-        entries[socket]?.arming = armings
-        entries[socket]?.deadline = deadline
-        // Deadlines stopped early stay in the queue until due; bound what they hold.
+    private mutating func enqueue(_ socket: Int32, _ generation: UInt32, at deadline: Instant) -> Bool {
+        // Entries of closed connections stay in the queue until due; bound what they hold.
         if deadlines.count > 2 * entries.count + 64 {
             let live = entries
             deadlines.compact { key in
-                let (socket, arming) = Self.split(key)
-                return live[socket].map { $0.arming == arming && $0.deadline != nil } ?? false
+                let (socket, generation) = Self.split(key)
+                return live[socket].map { $0.generation == generation && $0.isQueued } ?? false
             }
         }
-        return deadlines.insert(UInt64(UInt32(bitPattern: socket)) | UInt64(armings) << 32, at: deadline)
+        return deadlines.insert(UInt64(UInt32(bitPattern: socket)) | UInt64(generation) << 32, at: deadline)
     }
 
-    private static func split(_ key: UInt64) -> (socket: Int32, arming: UInt32) {
+    private static func split(_ key: UInt64) -> (socket: Int32, generation: UInt32) {
         (Int32(bitPattern: UInt32(truncatingIfNeeded: key)), UInt32(truncatingIfNeeded: key >> 32))
     }
 }

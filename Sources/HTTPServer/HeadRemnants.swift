@@ -29,10 +29,20 @@ enum HeadRemnants {
     /// Whether every byte of `head` from `start` (the end of the version) is part of one of
     /// `fields` or a separator. Ranges outside `head` are ignored, so any offsets are safe.
     static func fieldSectionIsWhole(_ head: UnsafeRawBufferPointer, from start: Int, fields: [Field]) -> Bool {
-        let covered = fields.flatMap { [$0.name, $0.value].compactMap { $0 } }
-            .map { $0.clamped(to: 0..<head.count) }
-            .filter { !$0.isEmpty }
-            .sorted { $0.lowerBound < $1.lowerBound }
+        var covered: [Range<Int>] = []
+        covered.reserveCapacity(2 * fields.count)
+        func cover(_ range: Range<Int>?) {
+            guard let range = range?.clamped(to: 0..<head.count), !range.isEmpty else { return }
+            covered.append(range)
+        }
+        for field in fields {
+            cover(field.name)
+            cover(field.value)
+        }
+        // libmicrohttpd leaves the fields in the order they came: sorting is rarely needed.
+        if zip(covered, covered.dropFirst()).contains(where: { $0.lowerBound > $1.lowerBound }) {
+            covered.sort { $0.lowerBound < $1.lowerBound }
+        }
         var index = max(0, start)
         var next = 0
         while index < head.count {

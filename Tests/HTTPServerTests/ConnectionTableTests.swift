@@ -67,6 +67,17 @@ struct ConnectionTableTests {
         #expect(overdue(&table, at: start + .seconds(40)) == [3])
     }
 
+    @Test("a deadline moved later is kept: the connection is overdue at the new one, not the first")
+    func movedDeadline() {
+        var table = table()
+        _ = table.open(3, from: one, at: start)
+        let moved = table.answerSent(on: 3, at: start + .seconds(5))
+        #expect(!moved)
+        #expect(overdue(&table, at: start + .seconds(10)).isEmpty)
+        #expect(table.millisecondsUntilNextDeadline(from: start + .seconds(10)) == 5_000)
+        #expect(overdue(&table, at: start + .seconds(15)) == [3])
+    }
+
     @Test("a closed socket's number reused by a new connection carries none of the old deadlines")
     func reusedSocket() {
         var table = table()
