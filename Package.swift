@@ -70,6 +70,14 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "CardEngineTests", dependencies: ["CardEngine"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        // Every committed fuzz corpus input through its target once; `make fuzz` builds the
+        // libFuzzer binaries from the same Fuzz/Targets outside SwiftPM (see Fuzz/README.md).
+        .testTarget(
+            name: "FuzzCorpusTests",
+            dependencies: ["Mustache", "HTTPServer", "CardEngine"],
+            path: "Fuzz",
+            exclude: ["Entry", "Corpus", "README.md"]
+        ),
         .testTarget(
             name: "CardFormAppTests",
             dependencies: ["CardFormApp", "CardFormSupport", "Payments", "TemplateLint", "cardform"]

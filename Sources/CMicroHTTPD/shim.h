@@ -2,11 +2,13 @@
 #define CMICROHTTPD_SHIM_H
 // Every helper here is `static inline` and prefixed `cmhd_`; each says why Swift needs it.
 #include <stdint.h>
+#include <stdio.h>
 #include <sys/types.h>
 #include <sys/socket.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <microhttpd.h>
+#include <gnutls/gnutls.h>
 
 /// The URI-log callback's type. microhttpd.h spells it out only inside a comment, so Swift would
 /// otherwise see no named function-pointer type to write its top-level callback against.
@@ -47,6 +49,36 @@ static inline int cmhd_connection_socket(struct MHD_Connection *connection)
     const union MHD_ConnectionInfo *info =
         MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
     return info == NULL ? -1 : info->connect_fd;
+}
+
+/// How many bytes the request line and header fields took, or 0. Why: `MHD_get_connection_info`
+/// is variadic. With the method's pointer it bounds the head in libmicrohttpd's read buffer.
+static inline size_t cmhd_header_size(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+    return info == NULL ? 0 : info->header_size;
+}
+
+/// Whether `cert` (a PEM chain) and `key` (a PEM private key) can serve TLS together: 0 when
+/// they can, else a GnuTLS error code whose text is written to `message`. Why here: libmicrohttpd
+/// only says that it could not start, and the operator needs to know which file is wrong and how.
+/// The same GnuTLS call libmicrohttpd makes, with its check that the key matches the certificate.
+static inline int cmhd_tls_check_pair(const char *cert, size_t cert_size, const char *key, size_t key_size,
+                                      char *message, size_t message_size)
+{
+    gnutls_certificate_credentials_t credentials;
+    int result = gnutls_certificate_allocate_credentials(&credentials);
+    if (result >= 0) {
+        gnutls_datum_t cert_datum = { (unsigned char *)cert, (unsigned int)cert_size };
+        gnutls_datum_t key_datum = { (unsigned char *)key, (unsigned int)key_size };
+        result = gnutls_certificate_set_x509_key_mem2(credentials, &cert_datum, &key_datum,
+                                                      GNUTLS_X509_FMT_PEM, NULL, 0);
+        gnutls_certificate_free_credentials(credentials);
+    }
+    if (result >= 0) return 0;
+    snprintf(message, message_size, "%s", gnutls_strerror(result));
+    return result;
 }
 
 // Swift's Glibc module imports neither <sys/epoll.h> nor <sys/eventfd.h>, and `struct epoll_event`

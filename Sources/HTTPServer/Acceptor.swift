@@ -13,26 +13,33 @@ import Glibc
 /// the 8 connections of `make bench` all on one of two workers). Dealt out here, connection N
 /// goes to worker N mod count.
 ///
-/// It also keeps the connection limit: at the limit it stops accepting (new connections wait in
-/// the kernel's backlog) until a connection closes (`connectionClosed`).
+/// It also keeps the limits of `ConnectionTable`: at the total limit it stops accepting (new
+/// connections wait in the kernel's backlog) until a connection closes; a connection from an
+/// address that has its share open is closed at once, so one client cannot crowd out the others;
+/// and a connection that has not delivered its request in time is shut down, which its worker
+/// notices and closes it.
 final class Acceptor: Sendable {
     private let listenSocket: Int32
     private let wake: Int32
-    private let limit: Int
-    /// Connections handed to a worker and not yet closed.
-    private let open = Atomic<Int>(0)
+    private let table: Mutex<ConnectionTable>
     private let isStopping = Atomic<Bool>(false)
     private let thread = Mutex<pthread_t?>(nil)
     /// The worker daemons, set once by `start`. A `Mutex` only to be `Sendable`: read once.
     private let workers = Mutex<[DaemonHandle]>([])
 
-    init(listenSocket: Int32, limit: Int) throws(HTTPServerError) {
+    init(listenSocket: Int32, limits: ConnectionTable.Limits) throws(HTTPServerError) {
         let wake = cmhd_eventfd_create()
         guard wake >= 0 else { throw .system("eventfd for the accepting thread", errno: errno) }
         self.listenSocket = listenSocket
         self.wake = wake
-        self.limit = max(1, limit)
+        self.table = Mutex(ConnectionTable(limits: limits))
     }
+
+    /// Connections accepted and not yet closed.
+    var openCount: Int { table.withLock { $0.count } }
+
+    /// Connections accepted from `address` and not yet closed.
+    func openCount(from address: ClientAddress) -> Int { table.withLock { $0.count(from: address) } }
 
     /// Starts accepting for `workers` (started with `MHD_USE_NO_LISTEN_SOCKET`).
     func start(_ workers: [OpaquePointer]) throws(HTTPServerError) {
@@ -51,10 +58,20 @@ final class Acceptor: Sendable {
         thread.withLock { $0 = created }
     }
 
-    /// A connection a worker had closed (libmicrohttpd's `MHD_CONNECTION_NOTIFY_CLOSED`).
-    func connectionClosed() {
+    /// A connection a worker has closed (libmicrohttpd's `MHD_CONNECTION_NOTIFY_CLOSED`).
+    func connectionClosed(_ socket: Int32) {
         // Only a thread waiting at the limit needs waking.
-        if open.subtract(1, ordering: .relaxed).oldValue >= limit { signal() }
+        if table.withLock({ $0.closed(socket) }) { signal() }
+    }
+
+    /// The request on `socket` is in whole: it no longer has to beat the request timeout.
+    func requestArrived(on socket: Int32) {
+        table.withLock { $0.requestArrived(on: socket) }
+    }
+
+    /// The answer on `socket` was sent: the next request is due within the request timeout.
+    func answerSent(on socket: Int32) {
+        if table.withLock({ $0.answerSent(on: socket, at: .now) }) { signal() }
     }
 
     /// Stops accepting and joins the thread. Connections still in the backlog are refused when
@@ -71,40 +88,62 @@ final class Acceptor: Sendable {
         let workers = workers.withLock { $0 }
         var next = 0
         while !isStopping.load(ordering: .relaxed) {
-            let atLimit = open.load(ordering: .relaxed) >= limit
+            let (atLimit, timeout) = table.withLock { ($0.isFull, $0.millisecondsUntilNextDeadline(from: .now)) }
             var watched = [pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
             if !atLimit { watched.append(pollfd(fd: listenSocket, events: Int16(POLLIN), revents: 0)) }
-            guard poll(&watched, nfds_t(watched.count), -1) > 0 else { continue }
+            let ready = poll(&watched, nfds_t(watched.count), timeout)
+            shutDownOverdue()
+            guard ready > 0 else { continue }
             if watched[0].revents != 0 {
                 var count: UInt64 = 0
                 _ = read(wake, &count, MemoryLayout<UInt64>.size)
             }
             guard watched.count > 1, watched[1].revents != 0 else { continue }
-            var address = sockaddr_storage()
-            var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-            let client = withUnsafeMutablePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    accept(listenSocket, $0, &length)
-                }
-            }
-            guard client >= 0 else {
-                // A client that gave up before we accepted (EAGAIN, ECONNABORTED) or a signal:
-                // poll again. Anything else (out of descriptors, above all) would fail again at
-                // once: wait a little for it to pass rather than spin.
-                if errno != EAGAIN && errno != EINTR && errno != ECONNABORTED { usleep(10_000) }
-                continue
-            }
-            // Set apart rather than with accept4, which Swift's Glibc module does not declare.
-            _ = fcntl(client, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) | O_NONBLOCK)
-            let worker = workers[next % workers.count]
+            acceptOne(handingTo: workers[next % workers.count])
             next &+= 1
-            open.add(1, ordering: .relaxed)
-            let added = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { MHD_add_connection(worker.pointer, client, $0, length) }
+        }
+    }
+
+    /// Accepts one pending connection and hands it to `worker`, unless its address has its share.
+    private func acceptOne(handingTo worker: DaemonHandle) {
+        var address = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let client = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                accept(listenSocket, $0, &length)
             }
-            // Refused (out of memory): libmicrohttpd has closed the socket, and will never report it.
-            if added != .YES { open.subtract(1, ordering: .relaxed) }
+        }
+        guard client >= 0 else {
+            // A client that gave up before we accepted (EAGAIN, ECONNABORTED) or a signal:
+            // poll again. Anything else (out of descriptors, above all) would fail again at
+            // once: wait a little for it to pass rather than spin.
+            if errno != EAGAIN && errno != EINTR && errno != ECONNABORTED { usleep(10_000) }
+            return
+        }
+        // TCP gives IPv4 or IPv6; anything else would share one count.
+        let key = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { ClientAddress($0) }
+        } ?? ClientAddress(ipv4: 0)
+        // This thread is the one sleeping until the earliest deadline: it needs no waking.
+        guard table.withLock({ $0.open(client, from: key, at: .now) }) != nil else {
+            close(client)
+            return
+        }
+        // Set apart rather than with accept4, which Swift's Glibc module does not declare.
+        _ = fcntl(client, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) | O_NONBLOCK)
+        let added = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { MHD_add_connection(worker.pointer, client, $0, length) }
+        }
+        // Refused (out of memory): libmicrohttpd has closed the socket, and will never report it.
+        if added != .YES { _ = table.withLock { $0.closed(client) } }
+    }
+
+    /// Shuts down the connections whose request is overdue. Under the table's lock, so that a
+    /// socket is never shut down after libmicrohttpd reported it closed (its number may be reused).
+    private func shutDownOverdue() {
+        table.withLock { table in
+            while let socket = table.popOverdue(at: .now) { shutdown(socket, Int32(SHUT_RDWR)) }
         }
     }
 

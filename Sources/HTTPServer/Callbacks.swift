@@ -11,7 +11,8 @@ func cmhdBeginRequest(
 ) -> UnsafeMutableRawPointer? {
     guard let cls else { return nil }
     let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
-    let exchange = context.begin(target: uri.flatMap { String(validatingCString: $0) })
+    let socket = connection.map { cmhd_connection_socket($0) } ?? -1
+    let exchange = context.begin(target: uri.flatMap { String(validatingCString: $0) }, socket: socket)
     return Unmanaged.passRetained(exchange).toOpaque()
 }
 
@@ -54,11 +55,12 @@ func cmhdConnectionChanged(
     socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
     change: MHD_ConnectionNotificationCode
 ) {
-    guard let cls, change == .CONNECTION_NOTIFY_CLOSED else { return }
-    Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().acceptor.connectionClosed()
+    guard let cls, let connection, change == .CONNECTION_NOTIFY_CLOSED else { return }
+    // libmicrohttpd reports the close before closing the socket, so its number is still this one's.
+    Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().acceptor.connectionClosed(cmhd_connection_socket(connection))
 }
 
-/// One request header (`MHD_KeyValueIteratorN`); `cls` points at the `HTTPHeaders` being filled.
+/// One request header (`MHD_KeyValueIteratorN`); `cls` points at the `HeadCollector` being filled.
 func cmhdCollectHeader(
     cls: UnsafeMutableRawPointer?,
     kind: MHD_ValueKind,
@@ -68,10 +70,9 @@ func cmhdCollectHeader(
     valueSize: Int
 ) -> MHD_Result {
     guard let cls, let key else { return .YES }
-    let name = String(decoding: UnsafeRawBufferPointer(start: key, count: keySize), as: UTF8.self)
-    let text = value.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: valueSize), as: UTF8.self) } ?? ""
-    // libmicrohttpd has refused malformed header lines; a name that is still no token is dropped.
-    if let name = HTTPHeaders.Name(name) { cls.assumingMemoryBound(to: HTTPHeaders.self).pointee.add(name, text) }
+    cls.assumingMemoryBound(to: HeadCollector.self).pointee.add(
+        name: UnsafeRawBufferPointer(start: key, count: keySize),
+        value: UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : valueSize))
     return .YES
 }
 

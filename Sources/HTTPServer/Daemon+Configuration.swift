@@ -19,9 +19,18 @@ extension Daemon {
         /// Bytes libmicrohttpd may use per connection for the request line, headers and read buffer.
         /// A request whose headers do not fit is answered 431/413 by libmicrohttpd itself.
         public var connectionMemoryLimit: Int
-        /// An idle connection (keep-alive or a stalled client) is closed after this long; whole
-        /// seconds, rounded up. `.zero` means never (not advised). It does not run while a
-        /// connection waits on a deferred response (whose own timeout applies), and restarts after.
+        /// Open connections from one client address (an IPv4 address, an IPv6 /64); a connection
+        /// past it is closed at once, so one client cannot take the places of all the others.
+        public var connectionsPerAddress: Int
+        /// A connection is closed when a whole request (TLS handshake, head and body) has not
+        /// arrived within this long of the connection opening or of its previous answer being
+        /// sent; so an idle keep-alive connection is closed after it too. It does not run while a
+        /// request waits on a deferred response.
+        public var requestTimeout: Duration
+        /// A connection on which nothing moves (a client that stopped reading, a stalled client)
+        /// is closed after this long; whole seconds, rounded up. `.zero` means never (not
+        /// advised). It does not run while a connection waits on a deferred response (whose own
+        /// timeout applies), and restarts after.
         public var connectionTimeout: Duration
         /// Largest request body passed to the responder; larger ones are answered 413 by the daemon.
         public var maxBodySize: Int
@@ -30,12 +39,17 @@ extension Daemon {
         public var maxDiscardedBodySize: Int
         /// Pending connections the kernel queues before the daemon accepts them.
         public var listenBacklog: Int32
+        /// Serve HTTPS (TLS 1.2 and 1.3 only) with these credentials; plain HTTP when nil.
+        public var tls: TLSCredentials?
+        /// The `Strict-Transport-Security` header added to every answer sent over TLS (unless the
+        /// responder set one).
+        public var strictTransportSecurity: String
+        /// Headers added to the answers the daemon makes by itself (400 for a malformed head, 413,
+        /// 501, a 500 in place of an answer libmicrohttpd refused) where they lack one of that name.
+        public var rejectionHeaders: HTTPHeaders
         /// Called once per request that reached the daemon's handler, after its response was sent
         /// (or the client left). On a worker thread: keep it quick. Carries no body, query or path.
         public var onRequestCompleted: (@Sendable (RequestLogEntry) -> Void)?
-        /// Headers the daemon's own answers (400 for a malformed request, 413 for a body over the
-        /// cap) carry, so that they are as guarded as the responder's (the app's security headers).
-        public var rejectionHeaders = HTTPHeaders()
 
         /// A configuration; every argument defaults to the value described on its property.
         public init(
@@ -44,10 +58,15 @@ extension Daemon {
             threadCount: Int = Daemon.processorCount,
             connectionLimit: Int = 1024,
             connectionMemoryLimit: Int = 32 * 1024,
+            connectionsPerAddress: Int = 64,
+            requestTimeout: Duration = .seconds(10),
             connectionTimeout: Duration = .seconds(30),
             maxBodySize: Int = 16 * 1024,
             maxDiscardedBodySize: Int = 1024 * 1024,
             listenBacklog: Int32 = 511,
+            tls: TLSCredentials? = nil,
+            strictTransportSecurity: String = "max-age=31536000",
+            rejectionHeaders: HTTPHeaders = Configuration.defaultRejectionHeaders,
             onRequestCompleted: (@Sendable (RequestLogEntry) -> Void)? = nil
         ) {
             self.host = host
@@ -55,12 +74,26 @@ extension Daemon {
             self.threadCount = threadCount
             self.connectionLimit = connectionLimit
             self.connectionMemoryLimit = connectionMemoryLimit
+            self.connectionsPerAddress = connectionsPerAddress
+            self.requestTimeout = requestTimeout
             self.connectionTimeout = connectionTimeout
             self.maxBodySize = maxBodySize
             self.maxDiscardedBodySize = maxDiscardedBodySize
             self.listenBacklog = listenBacklog
+            self.tls = tls
+            self.strictTransportSecurity = strictTransportSecurity
+            self.rejectionHeaders = rejectionHeaders
             self.onRequestCompleted = onRequestCompleted
         }
+
+        /// What the daemon's own answers carry by default: never sniffed as another type, never
+        /// stored, and, should a browser render one, no content, script or framing allowed.
+        public static let defaultRejectionHeaders: HTTPHeaders = [
+            .xContentTypeOptions: "nosniff",
+            .cacheControl: "no-store",
+            .contentSecurityPolicy: "default-src 'none'; frame-ancestors 'none'",
+            .referrerPolicy: "no-referrer",
+        ]
 
         /// The timeout as libmicrohttpd takes it: whole seconds, rounded up, 0 for none.
         var timeoutSeconds: Int {

@@ -22,8 +22,16 @@ public final class Daemon: @unchecked Sendable {
     public let port: Int
     /// Worker threads that call the responder (at most this many calls run at once).
     public let threadCount: Int
+    /// How long each request has to arrive whole (`Configuration.requestTimeout`).
+    public let requestTimeout: Duration
+    /// Open connections allowed per client address (`Configuration.connectionsPerAddress`).
+    public let connectionsPerAddress: Int
+    /// Whether it speaks HTTPS (`Configuration.tls` was set).
+    public let servesTLS: Bool
 
     private let handles: [OpaquePointer]
+    /// The C strings the TLS options point at, kept for as long as the daemons run.
+    private let tlsOptions: TLSOptions?
     private let listenSocket: Int32
     private let acceptor: Acceptor
     private let context: ServerContext
@@ -45,7 +53,9 @@ public final class Daemon: @unchecked Sendable {
         }
         let acceptor: Acceptor
         do {
-            acceptor = try Acceptor(listenSocket: socket.descriptor, limit: configuration.connectionLimit)
+            acceptor = try Acceptor(listenSocket: socket.descriptor, limits: ConnectionTable.Limits(
+                total: configuration.connectionLimit, perAddress: configuration.connectionsPerAddress,
+                requestTimeout: configuration.requestTimeout))
         } catch {
             close(socket.descriptor)
             suspended.stop()
@@ -55,10 +65,11 @@ public final class Daemon: @unchecked Sendable {
         let context = ServerContext(responder: responder, configuration: configuration, suspended: suspended, acceptor: acceptor)
         let reference = Unmanaged.passRetained(context)
         let threads = max(1, configuration.threadCount)
+        let tls = configuration.tls.map(TLSOptions.init)
         var handles: [OpaquePointer] = []
         var failure: HTTPServerError?
         for _ in 0..<threads {
-            guard let handle = Self.startWorker(configuration, context: reference) else {
+            guard let handle = Self.startWorker(configuration, tls: tls, context: reference) else {
                 failure = HTTPServerError(.startFailed, "libmicrohttpd refused to start on \(configuration.host):\(socket.port)")
                 break
             }
@@ -77,6 +88,7 @@ public final class Daemon: @unchecked Sendable {
             throw failure
         }
         self.handles = handles
+        self.tlsOptions = tls
         self.listenSocket = socket.descriptor
         self.acceptor = acceptor
         self.context = context
@@ -84,15 +96,22 @@ public final class Daemon: @unchecked Sendable {
         self.host = configuration.host
         self.port = socket.port
         self.threadCount = threads
+        self.requestTimeout = configuration.requestTimeout
+        self.connectionsPerAddress = configuration.connectionsPerAddress
+        self.servesTLS = configuration.tls != nil
     }
 
     /// One worker: a daemon with one internal thread and no listen socket of its own.
-    private static func startWorker(_ configuration: Configuration, context: Unmanaged<ServerContext>) -> OpaquePointer? {
+    private static func startWorker(
+        _ configuration: Configuration, tls: TLSOptions?, context: Unmanaged<ServerContext>
+    ) -> OpaquePointer? {
         var options = options(configuration)
+        options.insert(contentsOf: tls?.items ?? [], at: 0)
         // ITC (an eventfd) is what lets MHD_add_connection from the accepting thread, and
         // MHD_resume_connection from others, wake the worker's epoll loop.
         let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue
             | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_NO_LISTEN_SOCKET.rawValue
+            | (tls == nil ? 0 : MHD_USE_TLS.rawValue)
         return options.withUnsafeMutableBufferPointer {
             cmhd_start_daemon(
                 flags, cmhdHandleRequest, cmhdBeginRequest, cmhdEndRequest, cmhdConnectionChanged, context.toOpaque(),
@@ -106,6 +125,15 @@ public final class Daemon: @unchecked Sendable {
 
     /// Requests currently between their request line and their end (waiting deferred ones included).
     public var inFlightCount: Int { context.inFlight.load(ordering: .acquiring) }
+
+    /// Connections open now (accepted and not yet closed), waiting ones included.
+    public var openConnectionCount: Int { context.acceptor.openCount }
+
+    /// Connections open now from `address` (`127.0.0.2`; for IPv6, from its /64), as the
+    /// per-address share counts them; 0 for text that is not an IP address.
+    public func openConnectionCount(from address: String) -> Int {
+        ClientAddress(text: address).map(context.acceptor.openCount(from:)) ?? 0
+    }
 
     /// Deferred responses currently waiting, their connections suspended.
     public var waitingCount: Int { context.suspended.count }

@@ -30,7 +30,7 @@ extension Exchange {
         case nil:
             // Unreachable by construction (a connection is resumed only once its wait ended);
             // answering beats returning YES with nothing queued, which would spin the worker.
-            return answer(.text("internal server error\n", status: .internalServerError), on: connection, context: context)
+            return answer(context.internalError, on: connection, context: context)
         }
     }
 }

@@ -28,18 +28,23 @@ final class Exchange {
 
     /// The raw request target, or nil when it was not UTF-8.
     let target: String?
+    /// The connection's socket (-1 if unknown): how the acceptor knows the connection.
+    let socket: Int32
     let started = ContinuousClock.now
     var phase = Phase.headers
     var body: BodyCollector
     var method: HTTPMethod?
     var version = ""
+    /// The header fields, read once the head is in.
+    var headers = HTTPHeaders()
     var status: HTTPStatus?
     var route: RouteName?
     /// Set when the responder deferred: how the wait ended is part of the request's log entry.
     var completion: ResponseCompletion?
 
-    init(target: String?, body: BodyCollector) {
+    init(target: String?, socket: Int32, body: BodyCollector) {
         self.target = target
+        self.socket = socket
         self.body = body
     }
 
@@ -58,8 +63,11 @@ final class Exchange {
             self.method = HTTPMethod(rawValue: method.map { String(cString: $0) } ?? "")
             self.version = version.map { String(cString: $0) } ?? ""
             phase = .body
-            guard body.expect(contentLength: declaredLength(connection)) == .proceed else {
-                return answer(.rejection(.contentTooLarge, headers: context.rejectionHeaders), on: connection, context: context)
+            if let refusal = readHead(connection, method: method, version: version) {
+                return answer(context.rejection(refusal), on: connection, context: context)
+            }
+            guard body.expect(contentLength: declaredLength) == .proceed else {
+                return answer(context.rejection(.contentTooLarge), on: connection, context: context)
             }
             return .YES
         case .body where uploadSize.pointee > 0:
@@ -67,8 +75,9 @@ final class Exchange {
             uploadSize.pointee = 0
             return body.append(chunk) == .abandon ? .NO : .YES
         case .body:
+            context.acceptor.requestArrived(on: socket)
             if body.isOverLimit {
-                return answer(.rejection(.contentTooLarge, headers: context.rejectionHeaders), on: connection, context: context)
+                return answer(context.rejection(.contentTooLarge), on: connection, context: context)
             }
             let response = respond(connection, context: context)
             if let deferred = response.body.deferred {
@@ -84,19 +93,19 @@ final class Exchange {
     }
 
     private func respond(_ connection: OpaquePointer, context: ServerContext) -> Response {
-        guard let target, let method else { return .rejection(.badRequest, headers: context.rejectionHeaders) }
+        guard let target, let method else { return context.rejection(.badRequest) }
         let request: Request
         do {
             request = try Request(
                 method: method,
                 target: target,
                 version: version,
-                headers: requestHeaders(connection),
+                headers: headers,
                 body: body.bytes,
                 remoteAddress: cmhd_client_address(connection).flatMap(ipAddressText)
             )
         } catch {
-            return .rejection(.badRequest, headers: context.rejectionHeaders)
+            return context.rejection(.badRequest)
         }
         body = BodyCollector(limit: 0, discardLimit: 0)  // the request owns the bytes now
         return context.responder.respond(to: request)
@@ -105,34 +114,14 @@ final class Exchange {
     func answer(_ response: Response, on connection: OpaquePointer, context: ServerContext) -> MHD_Result {
         phase = .answered
         route = response.route
-        let (result, status) = ResponseWriter.queue(response, on: connection, closing: context.isStopping.load(ordering: .relaxed))
+        let (result, status) = ResponseWriter.queue(response, on: connection, context: context)
         self.status = status
         return result
     }
 
-    private func declaredLength(_ connection: OpaquePointer) -> UInt64? {
-        guard let text = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") else { return nil }
+    /// The declared `Content-Length` (`HeadRules` made sure there is at most one).
+    private var declaredLength: UInt64? {
         // libmicrohttpd has already refused a malformed Content-Length; one too long for UInt64 is over any cap.
-        return UInt64(String(cString: text)) ?? .max
-    }
-
-    private func requestHeaders(_ connection: OpaquePointer) -> HTTPHeaders {
-        var headers = HTTPHeaders()
-        withUnsafeMutablePointer(to: &headers) { pointer in
-            _ = MHD_get_connection_values_n(connection, .HEADER_KIND, cmhdCollectHeader, pointer)
-        }
-        return headers
-    }
-}
-
-extension Response {
-    /// What the daemon answers by itself (400, 413): short plain text, and the connection closed,
-    /// since the rest of what the client sent cannot be trusted to frame a next request.
-    static func rejection(_ status: HTTPStatus, headers: HTTPHeaders) -> Response {
-        let text = status == .contentTooLarge ? "request body too large\n" : "bad request\n"
-        var response = Response.text(text, status: status)
-        for field in headers where !response.headers.contains(field.name) { response.headers.append(field) }
-        response.headers.add(.connection, "close")
-        return response
+        headers[.contentLength].map { UInt64($0) ?? .max }
     }
 }

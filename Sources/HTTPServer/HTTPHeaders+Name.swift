@@ -69,6 +69,7 @@ extension HTTPHeaders.Name {
     public static let referrerPolicy: Self = "Referrer-Policy"
     public static let retryAfter: Self = "Retry-After"
     public static let setCookie: Self = "Set-Cookie"
+    public static let strictTransportSecurity: Self = "Strict-Transport-Security"
     public static let transferEncoding: Self = "Transfer-Encoding"
     public static let vary: Self = "Vary"
     public static let wwwAuthenticate: Self = "WWW-Authenticate"

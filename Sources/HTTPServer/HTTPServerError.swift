@@ -22,6 +22,12 @@ public struct HTTPServerError: Error, Equatable, Sendable, CustomStringConvertib
         case startFailed = "start-failed"
         /// The request target is not an origin-form path with valid percent-encoding and UTF-8.
         case malformedRequestTarget = "malformed-request-target"
+        /// HTTPS was asked for, but this libmicrohttpd was built without TLS.
+        case tlsUnavailable = "tls-unavailable"
+        /// A TLS certificate or key file is missing or cannot be read.
+        case unreadableTLSFile = "unreadable-tls-file"
+        /// The TLS certificate or key is not valid PEM, or the key is not the certificate's.
+        case invalidTLSCredentials = "invalid-tls-credentials"
     }
 
     /// What went wrong.

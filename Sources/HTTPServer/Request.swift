@@ -23,8 +23,9 @@ public struct Request: Sendable {
     /// Builds a request, splitting and decoding `target`.
     ///
     /// Throws `malformedRequestTarget` when the target is neither origin-form (`/path?query`) nor
-    /// absolute-form (`http://host/path`), has a fragment, bad percent-encoding, non-UTF-8 bytes or
-    /// a NUL once decoded. The daemon answers such requests with 400 itself.
+    /// absolute-form (`http://host/path`), has a fragment, a space or a control character, bad
+    /// percent-encoding, non-UTF-8 bytes or a NUL once decoded. The daemon answers such requests
+    /// with 400 itself.
     public init(
         method: HTTPMethod,
         target: String,
@@ -99,6 +100,10 @@ public struct Request: Sendable {
         let utf8 = target.utf8
         guard !utf8.contains(UInt8(ascii: "#")) else {
             throw malformed(target, "a fragment is never sent to a server")
+        }
+        // libmicrohttpd takes a request line with spaces inside the target; other parsers do not.
+        guard !utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else {
+            throw malformed(target, "the target contains a space or a control character")
         }
         let pathStart = try originFormStart(of: target)
         let mark = utf8[pathStart...].firstIndex(of: UInt8(ascii: "?"))

@@ -5,12 +5,14 @@ enum ResponseWriter {
     /// Queues `response`; returns libmicrohttpd's verdict and the status actually queued. A header
     /// whose value was found invalid when it was made (a CR or LF in it), or that libmicrohttpd
     /// refuses, turns the whole answer into a 500: dropping one silently could drop a security header.
-    static func queue(_ response: Response, on connection: OpaquePointer, closing: Bool) -> (MHD_Result, HTTPStatus) {
+    static func queue(_ response: Response, on connection: OpaquePointer, context: ServerContext) -> (MHD_Result, HTTPStatus) {
+        let closing = context.isStopping.load(ordering: .relaxed)
+        let extra = context.strictTransportSecurity
         guard (100...999).contains(response.status.code), response.headers.isValid,
-              let built = make(response, closing: closing)
+              let built = make(response, adding: extra, closing: closing)
         else {
-            let fallback = Response.text("internal server error\n", status: .internalServerError)
-            guard let built = make(fallback, closing: closing) else { return (.NO, fallback.status) }
+            let fallback = context.internalError
+            guard let built = make(fallback, adding: extra, closing: closing) else { return (.NO, fallback.status) }
             return (enqueue(built, status: fallback.status, on: connection), fallback.status)
         }
         return (enqueue(built, status: response.status, on: connection), response.status)
@@ -22,22 +24,31 @@ enum ResponseWriter {
         return result
     }
 
-    private static func make(_ response: Response, closing: Bool) -> OpaquePointer? {
+    /// The libmicrohttpd response for `response`, with `extra` added unless the response has a
+    /// header of that name already.
+    private static func make(_ response: Response, adding extra: HTTPHeaders.Field?, closing: Bool) -> OpaquePointer? {
         guard let built = makeBody(response.body) else { return nil }
         for field in response.headers where field.name != .contentLength {
-            // Explicit withCString: implicit bridging would allocate a C copy of every string.
-            let added = field.name.rawName.withCString { name in
-                field.value.withCString { value in MHD_add_response_header(built, name, value) }
-            }
-            guard added == .YES else {
+            guard add(field, to: built) else {
                 MHD_destroy_response(built)
                 return nil
             }
+        }
+        if let extra, !response.headers.contains(extra.name), !add(extra, to: built) {
+            MHD_destroy_response(built)
+            return nil
         }
         if closing, !response.headers.contains(.connection) {
             _ = MHD_add_response_header(built, "Connection", "close")
         }
         return built
+    }
+
+    private static func add(_ field: HTTPHeaders.Field, to built: OpaquePointer) -> Bool {
+        // Explicit withCString: implicit bridging would allocate a C copy of every string.
+        field.isValid && field.name.rawName.withCString { name in
+            field.value.withCString { value in MHD_add_response_header(built, name, value) }
+        } == .YES
     }
 
     /// `MHD_RESPMEM_MUST_COPY`: the Swift buffer is only valid during this call. A deferred body

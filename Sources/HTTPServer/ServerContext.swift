@@ -8,7 +8,6 @@ final class ServerContext: Sendable {
     let maxBodySize: Int
     let maxDiscardedBodySize: Int
     let onRequestCompleted: (@Sendable (RequestLogEntry) -> Void)?
-    let rejectionHeaders: HTTPHeaders
     /// Connections suspended for deferred responses.
     let suspended: SuspendedConnections
     /// The accepting thread, told when a connection closes (it keeps the connection limit).
@@ -17,6 +16,12 @@ final class ServerContext: Sendable {
     let inFlight = Atomic<Int>(0)
     /// Set when stopping: responses then carry `Connection: close` so clients do not reuse them.
     let isStopping = Atomic<Bool>(false)
+    /// Added to the daemon's own answers (`Daemon.Configuration.rejectionHeaders`).
+    let rejectionHeaders: HTTPHeaders
+    /// Added to every answer lacking one when serving TLS; nil for plain HTTP.
+    let strictTransportSecurity: HTTPHeaders.Field?
+    /// What is sent in place of an answer libmicrohttpd refused.
+    let internalError: Response
 
     init(responder: any Responder, configuration: Daemon.Configuration, suspended: SuspendedConnections, acceptor: Acceptor) {
         self.responder = responder
@@ -26,12 +31,37 @@ final class ServerContext: Sendable {
         self.maxDiscardedBodySize = configuration.maxDiscardedBodySize
         self.onRequestCompleted = configuration.onRequestCompleted
         self.rejectionHeaders = configuration.rejectionHeaders
+        self.strictTransportSecurity = configuration.tls.map { _ in
+            HTTPHeaders.Field(name: .strictTransportSecurity, value: configuration.strictTransportSecurity)
+        }
+        self.internalError = Self.withRejectionHeaders(
+            .text("internal server error\n", status: .internalServerError), configuration.rejectionHeaders)
     }
 
-    /// A request line arrived.
-    func begin(target: String?) -> Exchange {
+    /// What the daemon answers by itself to a request it refuses (400, 413, 501): short plain
+    /// text with the rejection headers, and the connection closed, since the rest of what the
+    /// client sent cannot be trusted to frame a next request.
+    func rejection(_ status: HTTPStatus) -> Response {
+        let text = switch status {
+        case .contentTooLarge: "request body too large\n"
+        case .notImplemented: "transfer coding not implemented\n"
+        default: "bad request\n"
+        }
+        var response = Self.withRejectionHeaders(.text(text, status: status), rejectionHeaders)
+        response.headers.set(.connection, "close")
+        return response
+    }
+
+    private static func withRejectionHeaders(_ response: Response, _ headers: HTTPHeaders) -> Response {
+        var response = response
+        for field in headers where !response.headers.contains(field.name) { response.headers.append(field) }
+        return response
+    }
+
+    /// A request line arrived on `socket`.
+    func begin(target: String?, socket: Int32) -> Exchange {
         inFlight.add(1, ordering: .relaxed)
-        return Exchange(target: target, body: BodyCollector(limit: maxBodySize, discardLimit: maxDiscardedBodySize))
+        return Exchange(target: target, socket: socket, body: BodyCollector(limit: maxBodySize, discardLimit: maxDiscardedBodySize))
     }
 
     /// The exchange ended (`outcome`); reports it when it reached the handler.
@@ -48,6 +78,7 @@ final class ServerContext: Sendable {
                 deferral: deferral
             ))
         }
+        acceptor.answerSent(on: exchange.socket)
         inFlight.subtract(1, ordering: .releasing)
     }
 }

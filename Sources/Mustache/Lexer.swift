@@ -74,13 +74,16 @@ struct Lexer {
         }
         let end = closerStart + closer.count
         let content = trimmed(cursor..<closerStart)
-        append(.tag(kind), start..<end, content: content, at: location(of: start))
+        // Located before the tag's own line endings are counted: a location is only ever asked
+        // for on the current line, and a tag spanning lines ends on a later one.
+        let tagLocation = location(of: start)
+        append(.tag(kind), start..<end, content: content, at: tagLocation)
         for index in start..<end where bytes[index] == UInt8(ascii: "\n") {
             line += 1
             lineStart = index + 1
         }
         position = end
-        if kind == .delimiters { try setDelimiters(content, tagStart: start) }
+        if kind == .delimiters { try setDelimiters(content, at: tagLocation) }
     }
 
     private static func kind(of sigil: UInt8?) -> (TagKind, Int) {
@@ -99,13 +102,13 @@ struct Lexer {
         }
     }
 
-    private mutating func setDelimiters(_ content: String, tagStart: Int) throws(TemplateError) {
+    private mutating func setDelimiters(_ content: String, at tagLocation: SourceLocation) throws(TemplateError) {
         let parts = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
         guard parts.count == 2, !parts.contains(where: { $0.contains("=") }) else {
             throw source.error(
                 .invalidDelimiters,
                 "invalid delimiters tag: expected two delimiters without '=' separated by a space, as in {{=<% %>=}}",
-                at: location(of: tagStart))
+                at: tagLocation)
         }
         open = Array(parts[0].utf8)
         close = Array(parts[1].utf8)

@@ -8,6 +8,10 @@ struct Renderer: ~Copyable {
     /// Past this output size (bytes) rendering stops: a template including itself twice per level
     /// would otherwise grow without bound long before it nests too deep.
     static let maxOutput = 1 << 26
+    /// Past this many operations rendering stops: sections over a list nested in themselves
+    /// (`{{#items}}{{#items}}…`) repeat exponentially without writing a byte. A form page takes a
+    /// few hundred, the gallery of every state about 22,000.
+    static let maxSteps = 1 << 20
 
     var output: [UInt8] = []
     let program: Program
@@ -23,6 +27,7 @@ struct Renderer: ~Copyable {
     /// Whether the next template text starts a line, and so takes the indentation first.
     var atLineStart = true
     private var depth = 0
+    private var steps = 0
 
     /// Why rendering stopped, with the operation where it did. Kept this small on purpose: every
     /// recursive frame reserves room for what it may throw, so the full `TemplateError` (built
@@ -30,6 +35,7 @@ struct Renderer: ~Copyable {
     enum Stop: Error {
         case tooDeep(at: Int)
         case outputTooLarge(at: Int)
+        case tooManySteps(at: Int)
     }
 
     init(
@@ -51,6 +57,8 @@ struct Renderer: ~Copyable {
     private mutating func run(_ range: Range<Int>) throws(Stop) {
         var index = range.lowerBound
         while index < range.upperBound {
+            steps += 1
+            guard steps <= Self.maxSteps else { throw .tooManySteps(at: index) }
             switch ops[index] {
             case .text(let slice, let endsLine):
                 appendText(slice, endsLine: endsLine)
@@ -186,6 +194,9 @@ extension Renderer.Stop {
              index)
         case .outputTooLarge(let index):
             (.outputTooLarge, "rendering stopped: the output passed \(Renderer.maxOutput) bytes", index)
+        case .tooManySteps(let index):
+            (.renderingTooLong,
+             "rendering stopped after \(Renderer.maxSteps) steps here; is a section over a list nested in itself?", index)
         }
         let location = program.locations[index]
         guard let template = templates[location.templateName] else {

@@ -21,6 +21,7 @@ public struct TemplateError: Error, Sendable, Hashable, CustomStringConvertible 
         case templateTooLarge = "template-too-large"
         case recursionTooDeep = "recursion-too-deep"
         case outputTooLarge = "output-too-large"
+        case renderingTooLong = "rendering-too-long"
         case templateNotFound = "template-not-found"
         case directoryNotFound = "directory-not-found"
         case unreadableFile = "unreadable-file"

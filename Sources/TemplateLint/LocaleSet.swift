@@ -42,7 +42,7 @@ struct LocaleSet: Sendable {
     private static func parse(_ file: LintFile, problems: inout [LintDiagnostic]) -> File? {
         let root: JSONValue
         do {
-            root = try JSONValue.parse(file.bytes, maxDepth: 8, maxBytes: 1 << 20)
+            root = try JSONValue.parse(file.bytes, maxDepth: 8, maxBytes: 1 << 20, allowingByteOrderMark: true)
         } catch {
             problems.append(file.diagnostic(.error, .invalidLocale, "not valid JSON: \(error.message)", at: error.offset))
             return nil

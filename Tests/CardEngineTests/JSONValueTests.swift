@@ -25,10 +25,27 @@ import Testing
         ("01", "invalid-json"), ("1.", "invalid-json"), (#""\x""#, "invalid-json"), (#""\ud83d""#, "invalid-json"),
         ("tru", "invalid-json"), (#"{"a":1,"a":2}"#, "invalid-json"), ("[1] 2", "invalid-json"),
         ("\"line\nbreak\"", "invalid-json"),
+        ("\u{FEFF}{}", "invalid-json"), (#"{"a":"x\u0000y"}"#, "invalid-json"), (#"["\u0000"]"#, "invalid-json"),
         (String(repeating: "[", count: 33) + String(repeating: "]", count: 33), "too-deep"),
     ])
     func malformedInputIsRefused(_ text: String, _ code: String) {
         #expect { try JSONValue.parse(text) } throws: { ($0 as? JSONError)?.code == code }
+    }
+
+    @Test("bytes that are not UTF-8 inside a string are refused, not replaced", arguments: [
+        [0xFF], [0xC3], [0xC3, 0x28], [0xED, 0xA0, 0x80], [0xF8, 0x88, 0x80, 0x80, 0x80], [0xC0, 0xAF],
+    ] as [[UInt8]])
+    func invalidUTF8IsRefused(_ bad: [UInt8]) {
+        let text = Array(#"{"a":"x"#.utf8) + bad + Array(#"y"}"#.utf8)
+        let error = #expect(throws: JSONError.self) { try JSONValue.parse(text) }
+        #expect(error?.code == "invalid-json")
+        #expect(error?.offset == 7)
+    }
+
+    @Test func aByteOrderMarkIsAllowedOnlyWhenAsked() throws {
+        let text = Array("\u{FEFF}{\"a\": 1}".utf8)
+        #expect(try JSONValue.parse(text, allowingByteOrderMark: true) == ["a": .integer(1)])
+        #expect(throws: JSONError.self) { try JSONValue.parse(text) }
     }
 
     @Test func accessorsReadTheirOwnKindOnly() throws {

@@ -66,6 +66,8 @@ import Testing
     static let refusals: [(String, String, String?)] = [
         ("[1]", "invalid-json", nil),
         (#"{"amount": 1,}"#, "invalid-json", nil),
+        ("\u{FEFF}{}", "invalid-json", nil),
+        (#"{"customerId": "a\u0000b"}"#, "invalid-json", nil),
         (#"{"colour": "red"}"#, "unknown-key", "colour"),
         (#"{"cardFields": ["cardNumber", "expiryDate", "pin"]}"#, "unknown-field", "cardFields.2"),
         (#"{"cardFields": ["cardNumber", "expiryDate", "email"]}"#, "unknown-field", "cardFields.2"),
@@ -109,6 +111,11 @@ import Testing
             #expect(error.field == field, "\(body)")
             #expect(!error.message.isEmpty)
         }
+    }
+
+    @Test func aBodyThatIsNotUTF8IsInvalidJSON() {
+        let body = Array(#"{"customerId": "caf"#.utf8) + [0xE9] + Array(#""}"#.utf8)
+        #expect { try SessionConfiguration.parse(body) } throws: { ($0 as? ConfigurationError)?.code == "invalid-json" }
     }
 
     @Test func sizesAreBounded() {

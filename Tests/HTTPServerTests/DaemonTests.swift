@@ -2,7 +2,7 @@ import Foundation
 import HTTPServer
 import Testing
 
-@Suite("Daemon on a real port")
+@Suite("Daemon on a real port", .ownThread)
 struct DaemonTests {
     @Test("a GET reaches the responder with its decoded path, raw query and headers")
     func getReachesResponder() throws {

@@ -3,7 +3,7 @@ import HTTPServer
 import Synchronization
 import Testing
 
-@Suite("Daemon start, limits and stop")
+@Suite("Daemon start, limits and stop", .ownThread)
 struct LifecycleTests {
     @Test("port 0 binds a free port and reports it")
     func portZero() throws {

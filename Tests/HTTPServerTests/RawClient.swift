@@ -25,24 +25,29 @@ final class RawClient {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
 
-    /// Connects to 127.0.0.1:`port`; reads give up after `timeout`.
-    init(port: Int, timeout: Duration = .seconds(5)) throws {
+    /// Connects to 127.0.0.1:`port`, from `source` (another loopback address, say 127.0.0.2) when
+    /// given; reads give up after `timeout`.
+    init(port: Int, from source: String? = nil, timeout: Duration = .seconds(5)) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw Failure(description: "socket failed") }
         setReceiveTimeout(timeout)
+        // A throw from here on runs `deinit`, which closes the socket.
+        if let source { try call("bind to \(source)", on: source, port: 0, bind) }
+        try call("connect", on: "127.0.0.1", port: port, connect)
+    }
+
+    /// `bind` or `connect` with an IPv4 address.
+    private func call(
+        _ what: String, on host: String, port: Int, _ function: (Int32, UnsafePointer<sockaddr>, socklen_t) -> Int32
+    ) throws {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_addr.s_addr = inet_addr(host)
         let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { function(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard result == 0 else {
-            close(descriptor)
-            throw Failure(description: "connect failed: errno \(errno)")
-        }
+        guard result == 0 else { throw Failure(description: "\(what) failed: errno \(errno)") }
     }
 
     deinit { close(descriptor) }
@@ -99,6 +104,10 @@ final class RawClient {
     func isClosedByServer(within timeout: Duration = .seconds(5)) -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
+            // Polled first, so the wait ends at the deadline rather than at the receive timeout.
+            let (seconds, attoseconds) = (deadline - ContinuousClock.now).components
+            var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&watched, 1, Int32(seconds * 1000 + attoseconds / 1_000_000_000_000_000) + 1) > 0 else { continue }
             var chunk = [UInt8](repeating: 0, count: 4096)
             let count = recv(descriptor, &chunk, chunk.count, 0)
             if count == 0 || (count < 0 && errno != EAGAIN && errno != EWOULDBLOCK) { return true }

@@ -23,8 +23,18 @@ struct RequestTests {
         #expect(request.query == query)
     }
 
+    @Test("a path starts with the byte '/' even when the next character combines with it")
+    func combiningMarkAfterSlash() throws {
+        // Found by the head fuzz target: `"/\u{64B}…".hasPrefix("/")` is false, since the slash and
+        // the mark make one Character. Routes must compare paths by their UTF-8 bytes.
+        let request = try Request(method: .get, target: "/\u{64B}x")
+        #expect(request.path.utf8.first == UInt8(ascii: "/"))
+        #expect(!request.path.hasPrefix("/"))
+    }
+
     @Test("a malformed target is refused with malformed-request-target", arguments: [
         "", "*", "relative/path", "/a%", "/a%4", "/a%zz", "/%FF", "/a%00", "/a#b", "ftp://host/x",
+        "/a b", "/a\tb", "/a\u{7F}", "/a\u{1}b", "/a\0b",
     ])
     func malformedTarget(target: String) {
         #expect(throws: HTTPServerError.self) {

@@ -60,6 +60,12 @@ struct TemplateErrorTests {
              {{=<%=}}
              ^
              """),
+        Case(about: "a delimiters tag spanning lines is refused at its start, not a crash",
+             source: "{{=a\nb c=}}", code: .invalidDelimiters, printed: """
+             Templates/form.mustache:1:1: error: invalid delimiters tag: expected two delimiters without '=' separated by a space, as in {{=<% %>=}}
+             {{=a
+             ^
+             """),
         Case(about: "a tag other than a block directly inside a parent is refused",
              source: "{{<layouts/form}}\n  {{>blocks/cvv}}\n{{/layouts/form}}", code: .unexpectedTagInParent, printed: """
              Templates/form.mustache:2:3: error: only blocks ({{$name}}…{{/name}}) can stand directly inside parent 'layouts/form'; found {{>blocks/cvv}}

@@ -113,6 +113,20 @@ struct TemplateLibraryTests {
             """)
     }
 
+    @Test("stops sections over a list nested in themselves, which repeat exponentially without output")
+    func stopsExponentialSections() throws {
+        // Found by the Mustache fuzz target: 2^30 passes, each writing nothing, hung the render.
+        let source = String(repeating: "{{#list}}", count: 30) + String(repeating: "{{/list}}", count: 30)
+        let library = try TemplateLibrary(templates: ["page": "<p>\n" + source])
+        let error = #expect(throws: TemplateError.self) { try library.render("page", data: ["list": [1, 2]]) }
+        #expect(error?.code == .renderingTooLong)
+        #expect(error?.line == 2)
+        #expect(error?.description.hasPrefix("page.mustache:2:") == true)
+        #expect(error?.message == "rendering stopped after 1048576 steps here; is a section over a list nested in itself?")
+        let shallow = String(repeating: "{{#list}}", count: 10) + "x" + String(repeating: "{{/list}}", count: 10)
+        #expect(try TemplateLibrary(templates: ["page": shallow]).render("page", data: ["list": [1, 2]]).count == 1024)
+    }
+
     @Test("stops two parents inheriting from each other with an error")
     func stopsMutuallyRecursiveParents() throws {
         let library = try TemplateLibrary(templates: ["a": "{{<b}}{{$x}}a{{/x}}{{/b}}", "b": "{{<a}}{{$x}}b{{/x}}{{/a}}"])

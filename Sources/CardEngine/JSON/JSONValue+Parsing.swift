@@ -15,14 +15,20 @@ extension JSONValue {
 
     /// Parses a complete JSON text (RFC 8259), refusing nesting deeper than `maxDepth` and input
     /// longer than `maxBytes`.
+    ///
+    /// Stricter than the RFC allows, so that no two readers can see different values in one text:
+    /// bytes that are not UTF-8 are refused (never replaced with U+FFFD), and so is `\u0000` (a C
+    /// library or a log line would cut the string there). A leading byte order mark is refused
+    /// too, unless `allowingByteOrderMark` (files a designer's editor saved, not request bodies).
     public static func parse(
-        _ bytes: some Collection<UInt8>, maxDepth: Int = defaultMaxDepth, maxBytes: Int = 1 << 24
+        _ bytes: some Collection<UInt8>, maxDepth: Int = defaultMaxDepth, maxBytes: Int = 1 << 24,
+        allowingByteOrderMark: Bool = false
     ) throws(JSONError) -> JSONValue {
         guard bytes.count <= maxBytes else {
             throw JSONError(code: "too-large", offset: 0, message: "more than \(maxBytes) bytes")
         }
         var parser = JSONParser(bytes: Array(bytes), maxDepth: maxDepth)
-        return try parser.parseDocument()
+        return try parser.parseDocument(allowingByteOrderMark: allowingByteOrderMark)
     }
 
     /// Parses JSON text given as a string.
@@ -44,9 +50,11 @@ private struct JSONParser {
         self.maxDepth = maxDepth
     }
 
-    mutating func parseDocument() throws(JSONError) -> JSONValue {
-        // A UTF-8 byte order mark is tolerated: editors on some systems add one to catalogs.
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+    mutating func parseDocument(allowingByteOrderMark: Bool) throws(JSONError) -> JSONValue {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            guard allowingByteOrderMark else { throw failure("a byte order mark is not allowed before JSON text") }
+            index = 3
+        }
         let value = try parseValue()
         skipWhitespace()
         guard index == bytes.count else { throw failure("unexpected text after the value") }
@@ -175,13 +183,13 @@ private struct JSONParser {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                scalars.append(contentsOf: String(decoding: bytes[runStart..<index], as: UTF8.self).unicodeScalars)
+                try appendRun(from: runStart, to: &scalars)
                 index += 1
                 return String(scalars)
             }
             if byte < 0x20 { throw failure("control character in a string") }
             if byte == UInt8(ascii: "\\") {
-                scalars.append(contentsOf: String(decoding: bytes[runStart..<index], as: UTF8.self).unicodeScalars)
+                try appendRun(from: runStart, to: &scalars)
                 scalars.append(try parseEscape())
                 runStart = index
                 continue
@@ -189,6 +197,19 @@ private struct JSONParser {
             index += 1
         }
         throw failure("unterminated string")
+    }
+
+    /// Appends the unescaped bytes `start..<index` of a string, refusing any that are not UTF-8.
+    private func appendRun(from start: Int, to scalars: inout String.UnicodeScalarView) throws(JSONError) {
+        guard start < index else { return }
+        // `UTF8Span` validates the contiguous run in one pass (`String(validating:)` on a slice
+        // walks it byte by byte).
+        do {
+            let run = try UTF8Span(validating: bytes[start..<index].span)
+            scalars.append(contentsOf: String(copying: run).unicodeScalars)
+        } catch {
+            throw JSONError(code: "invalid-json", offset: start + error.byteOffsets.lowerBound, message: "a string is not valid UTF-8")
+        }
     }
 
     private mutating func parseEscape() throws(JSONError) -> Unicode.Scalar {
@@ -222,6 +243,7 @@ private struct JSONParser {
             guard let scalar = Unicode.Scalar(value) else { throw failure("invalid code point") }
             return scalar
         }
+        guard high != 0 else { throw failure("\\u0000 is not allowed in a string") }
         guard let scalar = Unicode.Scalar(high) else { throw failure("lone surrogate") }
         return scalar
     }

@@ -54,7 +54,7 @@ public struct MessageCatalog: Hashable, Sendable {
         }
         let root: JSONValue
         do {
-            root = try JSONValue.parse(bytes, maxDepth: 8)
+            root = try JSONValue.parse(bytes, maxDepth: 8, allowingByteOrderMark: true)
         } catch {
             throw CatalogError(code: "invalid-json", key: nil, message: error.description)
         }

@@ -29,7 +29,7 @@ extension CardSession {
         case .blur: if focusedField == field { focusedField = nil }
         case .input, .paste: break
         }
-        let raw = Self.bounded(raw)
+        let (raw, caret) = Self.cleaned(raw, caret: caret)
         var formatted = FormattedValue(value: previous, caret: min(max(caret, 0), previous.utf16.count))
         if raw != previous {
             formatted = format(field, edit: FieldEdit(previous: previous, raw: raw, caret: caret), event: event, in: environment)

@@ -137,7 +137,33 @@ public struct CardSession: Sendable, Hashable {
     /// Bounds what the browser may send for one field (UTF-16 units), before any formatting.
     static let maxRawLength = 512
 
+    /// `raw` made fit to keep (see `cleaned(_:caret:)`), for a value that comes without a caret.
     static func bounded(_ raw: String) -> String {
-        raw.utf16.count <= maxRawLength ? raw : String(decoding: Array(raw.utf16.prefix(maxRawLength)), as: UTF16.self)
+        cleaned(raw, caret: 0).value
+    }
+
+    /// What the browser sent for one field, made fit to keep: at most `maxRawLength` UTF-16 units,
+    /// tabs and line breaks (a paste) as spaces, other control characters (a crafted NUL) dropped,
+    /// since they would reach the state JSON, the processor and the merchant's hooks. `caret`
+    /// (UTF-16 units) moves with the text before it.
+    static func cleaned(_ raw: String, caret: Int) -> (value: String, caret: Int) {
+        let isControl = { (scalar: Unicode.Scalar) in scalar.value < 0x20 || scalar.value == 0x7F }
+        guard raw.utf16.count > maxRawLength || raw.unicodeScalars.contains(where: isControl) else { return (raw, caret) }
+        var value = String.UnicodeScalarView()
+        var length = 0
+        var read = 0
+        var movedCaret = caret
+        for scalar in raw.unicodeScalars {
+            defer { read += scalar.utf16.count }
+            let kept: Unicode.Scalar? = scalar == "\t" || scalar == "\n" || scalar == "\r" ? " " : isControl(scalar) ? nil : scalar
+            guard let kept else {
+                if read < caret { movedCaret -= 1 }
+                continue
+            }
+            guard length + kept.utf16.count <= maxRawLength else { break }
+            value.append(kept)
+            length += kept.utf16.count
+        }
+        return (String(value), min(max(movedCaret, 0), length))
     }
 }

@@ -29,17 +29,23 @@ enum ServeCommand: Command {
         var configuration = try arguments.configuration(
             command: name, flagKeys: ["port", "host", "templates", "public"], output: output)
         configuration.dev = arguments.has("dev")
+        guard (configuration.tlsCert == nil) == (configuration.tlsKey == nil) else {
+            throw .usage("tls.cert and tls.key go together: set both for HTTPS, or neither")
+        }
         let app = try makeApp(configuration)
         let server: CardFormServer
         do {
             server = try CardFormServer(app: app, host: configuration.host, port: configuration.port, sources: sources(configuration))
         } catch where error.code == .invalidHost || error.code == .invalidPort {
             throw .usage("--host/--port: \(error.message)")
+        } catch where [.tlsUnavailable, .unreadableTLSFile, .invalidTLSCredentials].contains(error.code) {
+            throw .usage("tls: \(error.message)")
         } catch {
             throw .failure("cannot listen on \(configuration.host):\(configuration.port): \(error.message)")
         }
         server.daemon.runUntilSignalled {
-            output.write("cardform listening on http://\(server.daemon.host):\(server.port)\(configuration.dev ? " (dev)" : "")\n")
+            let scheme = configuration.tlsCert == nil ? "http" : "https"
+            output.write("cardform listening on \(scheme)://\(server.daemon.host):\(server.port)\(configuration.dev ? " (dev)" : "")\n")
         }
         server.stop()
         OutputBuffer.standard.flush()

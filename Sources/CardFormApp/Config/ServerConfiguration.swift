@@ -27,6 +27,10 @@ struct ServerConfiguration: Sendable, Equatable {
     /// `store.url`, `store.key`, `dataDir` (Store/StoreConfiguration.swift). `store.url` is refused
     /// at start until the Redis session store exists (`StoreConfiguration.Backend.sessionStore`).
     var store = StoreConfiguration()
+    /// A whole request must arrive within this long (`limits.requestTimeoutMs`).
+    var requestTimeoutMs = 10_000
+    /// Open connections per client address (`limits.connectionsPerAddress`).
+    var connectionsPerAddress = 64
     var dev = false
 
     enum ProcessorKind: String, Sendable, Equatable { case sandbox, http }
@@ -71,6 +75,12 @@ extension ServerConfiguration {
         "store.url": { config, value throws(ConfigValue.Problem) in try StoreConfiguration.keys["store.url"]!(&config.store, value) },
         "store.key": { config, value throws(ConfigValue.Problem) in try StoreConfiguration.keys["store.key"]!(&config.store, value) },
         "dataDir": { config, value throws(ConfigValue.Problem) in try StoreConfiguration.keys["dataDir"]!(&config.store, value) },
+        "limits.requestTimeoutMs": { config, value throws(ConfigValue.Problem) in
+            config.requestTimeoutMs = try value.integer(in: 100...600_000)
+        },
+        "limits.connectionsPerAddress": { config, value throws(ConfigValue.Problem) in
+            config.connectionsPerAddress = try value.integer(in: 1...100_000)
+        },
     ]
 
     /// `tls.cert` → `CARDFORM_TLS_CERT`, `beforePaymentCreate.timeoutMs` → `CARDFORM_BEFORE_PAYMENT_CREATE_TIMEOUT_MS`.

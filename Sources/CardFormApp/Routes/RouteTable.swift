@@ -64,7 +64,9 @@ struct Route: Sendable {
                 guard index < parts.count else { return nil }
                 values.append(parts[index])
             case .literal(let text):
-                guard index < parts.count, parts[index] == text else { return nil }
+                // Bytes, not Characters: String equality is canonical equivalence, under which the
+                // Kelvin sign is a `K` and a Greek question mark a `;`.
+                guard index < parts.count, parts[index].utf8.elementsEqual(text.utf8) else { return nil }
             }
         }
         return parts.count == segments.count ? values : nil

@@ -22,6 +22,11 @@ final class CardFormServer {
         let requests = RequestCounter()
         var configuration = Daemon.Configuration(host: host, port: port)
         configuration.rejectionHeaders = SecureResponse.baseline
+        configuration.requestTimeout = .milliseconds(app.configuration.requestTimeoutMs)
+        configuration.connectionsPerAddress = app.configuration.connectionsPerAddress
+        if let certificate = app.configuration.tlsCert, let key = app.configuration.tlsKey {
+            configuration.tls = try TLSCredentials.load(certificatePath: certificate, keyPath: key)
+        }
         configuration.onRequestCompleted = { entry in
             logger.log("request", [
                 "id": .int(requests.next()), "method": .text(Self.methodName(entry.method)),

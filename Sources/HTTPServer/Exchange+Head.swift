@@ -1,0 +1,74 @@
+import CMicroHTTPD
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension Exchange {
+    /// Reads the request's header fields (kept for the responder) and checks the head: the
+    /// framing rules (`HeadRules`) and, on the libmicrohttpd it was written for, whether parsing
+    /// dropped anything (`HeadRemnants`). Returns the status to refuse it with, or nil.
+    func readHead(
+        _ connection: OpaquePointer, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?
+    ) -> HTTPStatus? {
+        let head = method.map { UnsafeRawBufferPointer(start: UnsafeRawPointer($0), count: cmhd_header_size(connection)) }
+        var collector = HeadCollector(head: head)
+        withUnsafeMutablePointer(to: &collector) { pointer in
+            _ = MHD_get_connection_values_n(connection, .HEADER_KIND, cmhdCollectHeader, pointer)
+        }
+        headers = collector.headers
+        if let violation = HeadRules.violation(in: collector, version: self.version) { return violation.status }
+        if let head, let method, let version, Self.checksRemnants,
+            !Self.isWhole(head, method: method, version: version, target: target, fields: collector.fields) {
+            return .badRequest
+        }
+        return nil
+    }
+
+    /// Whether the head kept all its bytes (see `HeadRemnants`).
+    private static func isWhole(
+        _ head: UnsafeRawBufferPointer, method: UnsafePointer<CChar>, version: UnsafePointer<CChar>, target: String?,
+        fields: [HeadRemnants.Field]
+    ) -> Bool {
+        guard let target, let base = head.baseAddress else { return false }
+        let versionOffset = UnsafeRawPointer(version) - base
+        guard HeadRemnants.requestLineIsWhole(
+            methodLength: strlen(method), targetLength: target.utf8.count, versionOffset: versionOffset)
+        else { return false }
+        return HeadRemnants.fieldSectionIsWhole(head, from: versionOffset + strlen(version), fields: fields)
+    }
+
+    /// The remnant check reads libmicrohttpd's buffer as 0.9.75 lays it out; later versions refuse
+    /// such heads themselves and may lay it out otherwise, so it runs only up to the one checked.
+    private static let checksRemnants = MHD_VERSION <= 0x0009_7500
+}
+
+/// What `cmhdCollectHeader` fills: the fields as the responder will see them, how many lines had
+/// a name that is no token (kept out of `headers`, refused by `HeadRules`) and, for
+/// `HeadRemnants`, where each lies in the head.
+struct HeadCollector {
+    let head: UnsafeRawBufferPointer?
+    var headers = HTTPHeaders()
+    var invalidNameCount = 0
+    var fields: [HeadRemnants.Field] = []
+
+    init(head: UnsafeRawBufferPointer? = nil) {
+        self.head = head
+    }
+
+    mutating func add(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) {
+        add(name: String(decoding: name, as: UTF8.self), value: String(decoding: value, as: UTF8.self))
+        fields.append(HeadRemnants.Field(name: offsets(of: name), value: offsets(of: value)))
+    }
+
+    /// One header line as received; its name and value are checked as the field is made.
+    mutating func add(name: String, value: String) {
+        if let name = HTTPHeaders.Name(name) { headers.add(name, value) } else { invalidNameCount += 1 }
+    }
+
+    private func offsets(of bytes: UnsafeRawBufferPointer) -> Range<Int>? {
+        guard let head, let base = head.baseAddress, let start = bytes.baseAddress,
+              start >= base, start - base + bytes.count <= head.count
+        else { return nil }
+        return (start - base)..<(start - base + bytes.count)
+    }
+}

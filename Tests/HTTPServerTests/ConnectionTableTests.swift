@@ -1,0 +1,112 @@
+@testable import HTTPServer
+import Testing
+
+@Suite("Connection table, in memory")
+struct ConnectionTableTests {
+    typealias Instant = ContinuousClock.Instant
+
+    let start = ContinuousClock.now
+    let one = ClientAddress(ipv4: 0x7F00_0001)
+    let two = ClientAddress(ipv4: 0x7F00_0002)
+
+    func table(total: Int = 10, perAddress: Int = 2, timeout: Duration = .seconds(10)) -> ConnectionTable {
+        ConnectionTable(limits: .init(total: total, perAddress: perAddress, requestTimeout: timeout))
+    }
+
+    /// Every socket overdue at `now`, in order.
+    func overdue(_ table: inout ConnectionTable, at now: Instant) -> [Int32] {
+        var sockets: [Int32] = []
+        while let socket = table.popOverdue(at: now) { sockets.append(socket) }
+        return sockets
+    }
+
+    @Test("an address past its share is refused while others are admitted, until one of its own closes")
+    func perAddressShare() {
+        var table = table()
+        let admitted = [table.open(3, from: one, at: start), table.open(4, from: one, at: start), table.open(5, from: one, at: start),
+                        table.open(6, from: two, at: start)].map { $0 != nil }
+        #expect(admitted == [true, true, false, true])
+        #expect(table.count == 3 && table.count(from: one) == 2)
+        _ = table.closed(3)
+        let again = table.open(7, from: one, at: start)
+        #expect(again != nil)
+    }
+
+    @Test("the table is full at the total, and a close reports that it was")
+    func totalLimit() {
+        var table = table(total: 2, perAddress: 5)
+        _ = table.open(3, from: one, at: start)
+        #expect(!table.isFull)
+        _ = table.open(4, from: two, at: start)
+        #expect(table.isFull)
+        let wasFull = [table.closed(3), table.closed(4), table.closed(99)]
+        #expect(wasFull == [true, false, false])
+    }
+
+    @Test("a connection is overdue once the timeout passes without its request arriving, and only once")
+    func overdueOnce() {
+        var table = table()
+        let earliest = [table.open(3, from: one, at: start), table.open(4, from: one, at: start + .seconds(1))]
+        #expect(earliest == [true, false])
+        #expect(table.millisecondsUntilNextDeadline(from: start) == 10_000)
+        #expect(overdue(&table, at: start + .milliseconds(9_999)).isEmpty)
+        #expect(overdue(&table, at: start + .seconds(10)) == [3])
+        #expect(overdue(&table, at: start + .seconds(11)) == [4])
+        #expect(overdue(&table, at: start + .seconds(60)).isEmpty)
+        #expect(table.count == 2)
+    }
+
+    @Test("a request that arrived stops the deadline; the answer sent starts the next one")
+    func rearming() {
+        var table = table()
+        _ = table.open(3, from: one, at: start)
+        table.requestArrived(on: 3)
+        #expect(overdue(&table, at: start + .seconds(30)).isEmpty)
+        _ = table.answerSent(on: 3, at: start + .seconds(30))
+        #expect(overdue(&table, at: start + .seconds(39)).isEmpty)
+        #expect(overdue(&table, at: start + .seconds(40)) == [3])
+    }
+
+    @Test("a deadline moved later is kept: the connection is overdue at the new one, not the first")
+    func movedDeadline() {
+        var table = table()
+        _ = table.open(3, from: one, at: start)
+        let moved = table.answerSent(on: 3, at: start + .seconds(5))
+        #expect(!moved)
+        #expect(overdue(&table, at: start + .seconds(10)).isEmpty)
+        #expect(table.millisecondsUntilNextDeadline(from: start + .seconds(10)) == 5_000)
+        #expect(overdue(&table, at: start + .seconds(15)) == [3])
+    }
+
+    @Test("a closed socket's number reused by a new connection carries none of the old deadlines")
+    func reusedSocket() {
+        var table = table()
+        _ = table.open(3, from: one, at: start)
+        _ = table.closed(3)
+        _ = table.open(3, from: two, at: start + .seconds(5))
+        #expect(overdue(&table, at: start + .seconds(10)).isEmpty)
+        #expect(overdue(&table, at: start + .seconds(15)) == [3])
+        #expect(table.count(from: one) == 0 && table.count(from: two) == 1)
+    }
+
+    @Test("deadlines stopped early do not pile up over many requests")
+    func boundedLeftovers() {
+        var table = table(timeout: .seconds(1))
+        _ = table.open(3, from: one, at: start)
+        for index in 0..<10_000 {
+            table.requestArrived(on: 3)
+            _ = table.answerSent(on: 3, at: start + .milliseconds(index))
+        }
+        #expect(overdue(&table, at: start + .seconds(100)) == [3])
+    }
+
+    @Test("IPv6 addresses share a count per /64")
+    func ipv6Prefix() {
+        #expect(ClientAddress(text: "2001:db8::1") == ClientAddress(text: "2001:db8::ffff:2"))
+        #expect(ClientAddress(text: "2001:db8:0:1::1") != ClientAddress(text: "2001:db8::1"))
+        #expect(ClientAddress(text: "127.0.0.2") == ClientAddress(ipv4: 0x7F00_0002))
+        #expect(ClientAddress(text: "localhost") == nil)
+        #expect(ClientAddress(ipv6Prefix: 0x2001_0db8_0000_0001) != ClientAddress(ipv6Prefix: 0x2001_0db8_0000_0002))
+        #expect(ClientAddress(ipv6Prefix: 1) != ClientAddress(ipv4: 1))
+    }
+}

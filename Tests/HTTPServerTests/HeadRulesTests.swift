@@ -1,0 +1,66 @@
+@testable import HTTPServer
+import Testing
+
+@Suite("Head rules and remnants, in memory")
+struct HeadRulesTests {
+    @Test("each framing rule names what it refuses", arguments: [
+        ([("Host", "a")], "HTTP/1.1", nil),
+        ([], "HTTP/1.0", nil),
+        ([], "HTTP/1.1", .missingHost),
+        ([("Host", "a"), ("host", "a")], "HTTP/1.1", .repeatedHost),
+        ([("Host", "a"), ("Content-Length", "1"), ("content-length", "1")], "HTTP/1.1", .repeatedContentLength),
+        ([("Host", "a"), ("Content-Length", "1"), ("Transfer-Encoding", "chunked")], "HTTP/1.1", .lengthWithTransferEncoding),
+        ([("Host", "a"), ("Transfer-Encoding", "chunked"), ("Transfer-Encoding", "chunked")], "HTTP/1.1", .repeatedTransferEncoding),
+        ([("Transfer-Encoding", "chunked")], "HTTP/1.0", .transferEncodingInHTTP10),
+        ([("Host", "a"), ("Transfer-Encoding", "CHUNKED")], "HTTP/1.1", nil),
+        ([("Host", "a"), ("Transfer-Encoding", "gzip")], "HTTP/1.1", .unsupportedTransferEncoding),
+        ([("Host", "a"), ("X Y", "1")], "HTTP/1.1", .invalidFieldName),
+        ([("Host", "a"), ("", "1")], "HTTP/1.1", .invalidFieldName),
+        ([("Host", "a"), ("X-Y", "a\u{0}b")], "HTTP/1.1", .invalidFieldValue),
+        ([("Host", "a"), ("X-Y", "a\u{7F}")], "HTTP/1.1", .invalidFieldValue),
+        ([("Host", "a"), ("X-Y", "tab\tand é")], "HTTP/1.1", nil),
+        ([("Host", "a"), ("Transfer-Encoding", "chun\u{212A}ed")], "HTTP/1.1", .unsupportedTransferEncoding),
+    ] as [([(String, String)], String, HeadRules.Violation?)])
+    func framingRules(fields: [(String, String)], version: String, violation: HeadRules.Violation?) {
+        var head = HeadCollector()
+        for (name, value) in fields { head.add(name: name, value: value) }
+        #expect(HeadRules.violation(in: head, version: version) == violation)
+    }
+
+    @Test("an unknown transfer coding is 501, every other violation 400")
+    func statuses() {
+        #expect(HeadRules.Violation.unsupportedTransferEncoding.status == .notImplemented)
+        #expect(HeadRules.Violation.repeatedContentLength.status == .badRequest)
+    }
+
+    @Test("the request line is whole when the version follows the method and target with one separator each")
+    func requestLine() {
+        #expect(HeadRemnants.requestLineIsWhole(methodLength: 3, targetLength: 2, versionOffset: 7))
+        #expect(!HeadRemnants.requestLineIsWhole(methodLength: 3, targetLength: 2, versionOffset: 9))
+    }
+
+    /// `head` as libmicrohttpd leaves it, with the fields at the given offsets.
+    private func isWhole(_ head: String, from start: Int, _ fields: [(Range<Int>?, Range<Int>?)]) -> Bool {
+        Array(head.utf8).withUnsafeBytes { bytes in
+            HeadRemnants.fieldSectionIsWhole(bytes, from: start, fields: fields.map { HeadRemnants.Field(name: $0.0, value: $0.1) })
+        }
+    }
+
+    @Test("a field section of names, values and separators is whole; a byte of anything else is a remnant")
+    func fieldSection() {
+        // GET\0/\0HTTP/1.1\0\0Host\0 x\0\0X\0\tv\0\0\0\0
+        let head = "GET\0/\0HTTP/1.1\0\0Host\0 x\0\0X\0\tv\0\0\0\0"
+        #expect(isWhole(head, from: 14, [(16..<20, 22..<23), (25..<26, 28..<29)]))
+        #expect(!isWhole(head, from: 14, [(16..<20, 22..<23)]))
+        let nul = "GET\0/\0HTTP/1.1\0\0X\0 a\0b\0\0\0\0"
+        #expect(!isWhole(nul, from: 14, [(16..<17, 19..<20)]))
+        #expect(isWhole(nul, from: 14, [(16..<17, 19..<22)]))
+    }
+
+    @Test("offsets outside the head are clamped to it rather than read", arguments: [
+        ([(nil, 5..<900)], true), ([(-3 ..< -1, 0..<0)], false), ([(Int.max - 1 ..< Int.max, nil)], false),
+    ] as [([(Range<Int>?, Range<Int>?)], Bool)])
+    func outOfRange(_ fields: [(Range<Int>?, Range<Int>?)], coversTheText: Bool) {
+        #expect(isWhole("\0\0\0\0\0xyz", from: 0, fields) == coversTheText)
+    }
+}
