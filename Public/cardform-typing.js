@@ -1,11 +1,11 @@
 // cardform typing rules: formats a card field the way the server will, so the page can show the
 // result of a key at once, before the answer arrives (the answer stays the authority). Pure
 // functions over the rules the server ships in the page (CardEngine's FormattingRules, so there is
-// one source of truth); no DOM here. cardform.js uses window.CardFormTyping when it is present.
+// one source of truth); no DOM here. cardform-prediction.js uses CardFormPage.typing when present.
 //
 // Every function takes the input's value and caret (UTF-16 offsets, as selectionStart) and returns
 // {value, caret}, or null when it cannot tell what the server would do (the server then decides).
-(function () {
+(function (ns) {
   "use strict";
 
   function create(rules) {
@@ -247,5 +247,5 @@
     };
   }
 
-  window.CardFormTyping = { create: create };
-})();
+  ns.typing = { create: create };
+})(window.CardFormPage = window.CardFormPage || {});

@@ -13,7 +13,7 @@ from support import TIMEOUT, BrowserTest
 # Runs the page's typing rules over [value, caret, previous] edits of one kind.
 PREDICT = r"""
 var holder = document.querySelector("[data-cf-format-rules]");
-var typing = window.CardFormTyping.create(JSON.parse(holder.getAttribute("data-cf-format-rules")));
+var typing = window.CardFormPage.typing.create(JSON.parse(holder.getAttribute("data-cf-format-rules")));
 var kind = arguments[0];
 return arguments[1].map(function (edit) {
   var result = kind === "cardNumber" ? typing.cardNumber(edit[0], edit[1], edit[2], null)

@@ -71,7 +71,7 @@ import Testing
         let wipes = WipeLog()
         let coordinator = PaymentCoordinator(
             processor: HTTPProcessor(url: processorReceiver.url(), secret: nil), vault: CardVault(onWipe: wipes.record),
-            hook: BeforePaymentHook(url: hookReceiver.url(), timeout: .milliseconds(200)), webhooks: Self.webhooks(eventReceiver))
+            hook: BeforePaymentHook(url: hookReceiver.url(), timeout: reply.patience), webhooks: Self.webhooks(eventReceiver))
         let outcome = try #require(await coordinator.startAndWait(try PaymentsFixtures.draft()))
         #expect(outcome.result == .failed(declineCode: "aborted", message: message))
         #expect(outcome.abortReason == reason && outcome.reasonKey == "decline.aborted")

@@ -35,7 +35,7 @@ import Testing
     ])
     func theMerchantsAnswerDecides(reply: ReceiverServer.Reply, expected: BeforePaymentDecision) async throws {
         let receiver = try ReceiverServer([reply])
-        let hook = BeforePaymentHook(url: receiver.url(), timeout: .milliseconds(200))
+        let hook = BeforePaymentHook(url: receiver.url(), timeout: reply.patience)
         #expect(await hook.decide(sessionId: "cs_1", paymentMethod: Self.method) == expected)
     }
 

@@ -101,7 +101,7 @@ import Testing
         let vault = CardVault()
         let draft = try PaymentsFixtures.draft()
         let token = try #require(vault.store(draft))
-        let processor = HTTPProcessor(url: receiver.url(), secret: nil, timeout: .milliseconds(300))
+        let processor = HTTPProcessor(url: receiver.url(), secret: nil, timeout: reply.patience)
         #expect(await processor.process(Self.request(draft, token: token), vault: vault) == expected)
     }
 

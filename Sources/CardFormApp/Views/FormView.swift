@@ -108,9 +108,19 @@ struct FormView {
         ]
     }
 
+    /// The page script's parts (Public/cardform.js says what each holds), in the order `page` loads
+    /// them: plain deferred scripts, run in that order; the shell and the wiring run last.
+    static let pageScripts = [
+        "cardform-typing.js", "cardform-morph.js", "cardform-transport.js", "cardform-prediction.js",
+        "cardform-parent.js", "cardform-shell.js", "cardform.js",
+    ]
+
+    /// `scripts` lists every part; `js` and `typing` still name two of them for a `page` written
+    /// before the split (loading only those, it keeps the plain post).
     private var assets: TemplateValue {
         var assets: [String: TemplateValue] = [
             "css": .string(resources.assets.url(for: "cardform.css") ?? ""),
+            "scripts": .list(Self.pageScripts.compactMap { resources.assets.url(for: $0) }.map { .string($0) }),
             "js": .string(resources.assets.url(for: "cardform.js") ?? ""),
             "typing": .string(resources.assets.url(for: "cardform-typing.js") ?? ""),
         ]

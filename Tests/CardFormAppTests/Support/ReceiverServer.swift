@@ -32,6 +32,11 @@ final class ReceiverServer: Sendable {
         }
         /// No answer until the receiver stops.
         static let hang = Reply(status: 200, body: "{}", hangs: true)
+
+        /// The timeout a client under test should give this reply: short for one that hangs, so the
+        /// test of a timeout stays quick; long for one that answers, so a busy machine (the suites
+        /// run in parallel) never turns a slow answer into a timeout the test did not expect.
+        var patience: Duration { hangs ? .milliseconds(300) : .seconds(10) }
     }
 
     /// What the responder (on the daemon's threads) and the test share.

@@ -1,0 +1,58 @@
+// cardform page script, telling the parent window (the merchant's page, through embed.js) what
+// happens: postMessage({source: "cardform", type, …}) with ready, change, resize, complete and
+// cancel, only to the origins the session allows. See cardform.js for how the parts fit.
+(function (ns) {
+  "use strict";
+
+  // The messages of the form `cf` (see cardform.js): tell, announceChange, reportHeight.
+  ns.parent = function (cf) {
+    var parentOrigins = (cf.form.getAttribute("data-cf-parent-origins") || "").split(" ").filter(Boolean);
+    var lastChange = "";
+    var completed = null;    // the outcome last told: phase and payment id
+    var cancelled = false;
+    var lastHeight = 0;
+
+    function tell(message) {
+      if (window.parent === window) return;
+      message.source = "cardform";
+      var origins = parentOrigins.length ? parentOrigins : [location.origin];
+      for (var i = 0; i < origins.length; i++) window.parent.postMessage(message, origins[i]);
+    }
+
+    // What the formState block says, told when it changed; while a payment is processing, its
+    // outcome is awaited.
+    function announceChange() {
+      var state = cf.morph.findBlock("formState");
+      if (!state) return;
+      var change = {
+        type: "change",
+        isValid: state.getAttribute("data-cf-valid") === "true",
+        selectedNetwork: state.getAttribute("data-cf-network") || null,
+        availableNetworks: (state.getAttribute("data-cf-networks") || "").split(" ").filter(Boolean),
+      };
+      var serialized = JSON.stringify(change);
+      if (serialized !== lastChange) { lastChange = serialized; tell(change); }
+      var phase = state.getAttribute("data-cf-phase");
+      if (phase === "processing") {
+        completed = null;  // a new attempt: its outcome is news again
+        cf.transport.waitForResult();
+      } else if (phase === "succeeded" || phase === "failed") {
+        var key = phase + (state.getAttribute("data-cf-payment") || "");
+        if (key !== completed) {
+          completed = key;
+          tell({ type: "complete", status: phase, paymentId: state.getAttribute("data-cf-payment") || null });
+        }
+      } else if (phase === "cancelled" && !cancelled) {
+        cancelled = true;
+        tell({ type: "cancel" });
+      }
+    }
+
+    function reportHeight() {
+      var height = Math.ceil(document.documentElement.getBoundingClientRect().height);
+      if (height !== lastHeight) { lastHeight = height; tell({ type: "resize", height: height }); }
+    }
+
+    return { tell: tell, announceChange: announceChange, reportHeight: reportHeight };
+  };
+})(window.CardFormPage = window.CardFormPage || {});
