@@ -43,6 +43,8 @@ import Testing
                 session: CardSession(id: "s", configuration: configuration, environment: environment), token: "t", now: Date())
             renderer = FormRenderer(resources: resources, dev: false)
             record.session.update(field, value: before, caret: before.utf16.count, in: environment)
+            // Typed on this page, which is then shown its own card values.
+            record.noteEntry([field], by: pageID)
             _ = try renderer.page(&record, pageID: pageID)
         }
 
@@ -59,6 +61,7 @@ import Testing
         /// answer and whether the block went alone.
         mutating func type(_ field: FieldType, _ value: String) throws -> (answer: String, alone: Bool) {
             let update = record.session.update(field, value: value, caret: value.utf16.count, in: environment)
+            record.noteEntry([field], by: pageID)
             let echo = field.spec.readBack == .never ? nil : FieldEcho(field: field.rawValue, value: update.formatted.value, caret: update.formatted.caret, seq: 1)
             let revision = record.page(pageID)?.revision
             var whole = record
@@ -73,7 +76,8 @@ import Testing
             #expect(alone.pages == whole.pages, "\(field) \(value)")
             // …and the block really did go alone, not through the whole-form render.
             var page = try #require(record.page(pageID))
-            let view = FormView(session: record.session, token: "t", resources: resources, context: PageContext(pageID: pageID))
+            let context = PageContext(pageID: pageID, cardFieldsShown: record.cardFields(enteredBy: pageID))
+            let view = FormView(session: record.session, token: "t", resources: resources, context: context)
             #expect(try renderer.fieldBlockAlone(field, view: view, page: &page, echo: echo) == fast, "\(field) \(value)")
             record = whole
             return (fast, true)

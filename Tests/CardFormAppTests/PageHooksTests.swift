@@ -16,7 +16,8 @@ import Testing
         let renderer = GalleryRenderer(resources: resources, sections: GalleryCatalog.sections)
         return GalleryCatalog.sections.flatMap(\.states).map { state in
             let session = try! renderer.session(for: state)
-            let context = PageContext(pageID: "p_hooks", noscript: state.noscript)
+            // As the shopper's own page: the card values typed are shown.
+            let context = PageContext(pageID: "p_hooks", noscript: state.noscript, cardFieldsShown: Set(FieldType.allCases))
             let data = FormView(session: session, token: "tok_hooks", resources: resources, context: context).data()
             return (state.id, try! resources.templates.render("page", data: data))
         }

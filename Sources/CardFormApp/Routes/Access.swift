@@ -46,7 +46,8 @@ struct Access {
         }
     }
 
-    /// `GET /s/<id>/events`: the query as the form, then the same checks as a POST.
+    /// `GET /s/<id>/events`: the query as the form, then the same checks as a POST, except that the
+    /// token comes from the header only: a URL ends up in logs, histories and referrers.
     var pageQuery: Middleware {
         { [app] request, next throws(Refusal) in
             var request = request
@@ -55,19 +56,20 @@ struct Access {
             } catch {
                 throw .badRequest("malformed query")
             }
-            try Self.checkPage(request, app: app)
+            try Self.checkPage(request, app: app, tokenInForm: false)
             return try next(request)
         }
     }
 
-    /// A live session, our own origin, the form token.
-    private static func checkPage(_ request: RouteRequest, app: AppContext) throws(Refusal) {
+    /// A live session, our own origin, the form token (also as the form's `_token` when
+    /// `tokenInForm`).
+    private static func checkPage(_ request: RouteRequest, app: AppContext, tokenInForm: Bool = true) throws(Refusal) {
         let token = try app.sessionToken(request.id)
         let scheme = app.configuration.tlsCert == nil ? "http" : "https"
         if let origin = request.request.headers[.origin], origin != "\(scheme)://\(request.request.headers[.host] ?? "")" {
             throw .forbidden("cross-origin request refused")
         }
-        let sent = request.request.headers[.cardFormToken] ?? request.form["_token"] ?? ""
+        let sent = request.request.headers[.cardFormToken] ?? (tokenInForm ? request.form["_token"] : nil) ?? ""
         guard RandomToken.constantTimeEquals(sent, token) else { throw .forbidden("missing or wrong form token") }
     }
 }

@@ -9,7 +9,7 @@ struct PageRoutes {
 
     /// `GET /s/<id>`: the form page (a new page id; later events answer in fragments).
     func page(_ request: RouteRequest) throws(Refusal) -> Response {
-        try render(request.id) { _ in EventEffect() }.response()
+        try render(request.id) { _, _ in EventEffect() }.response()
     }
 
     /// `POST /s/<id>`: the form posted without JavaScript. Every value is applied, then a pay
@@ -18,32 +18,34 @@ struct PageRoutes {
     func postForm(_ request: RouteRequest) throws(Refusal) -> Response {
         let form = request.form
         let environment = app.environment
-        let answer = try render(request.id, noscript: true) { record in
+        // The answer is a new page, which is shown the card values just posted and no others.
+        let answer = try render(request.id, noscript: true) { record, pageID in
             switch form["_action"] {
             case "cancel":
-                FormSubmission.apply(form, to: &record.session, in: environment)
+                record.applyForm(form, from: pageID, in: environment)
                 record.session.cancel()
                 return EventEffect()
             case "network":
-                FormSubmission.apply(form, to: &record.session, in: environment)
+                record.applyForm(form, from: pageID, in: environment)
                 return EventEffect()
             default:
-                return record.submit(form, saveCard: form["saveCard"] != nil, in: environment)
+                return record.submit(form, saveCard: form["saveCard"] != nil, from: pageID, in: environment)
             }
         }
         if let payment = answer.payment { app.payments.start(payment, sessionId: String(request.id)) }
         return try answer.response()
     }
 
-    /// Runs `event` on the session and answers the whole page, announcing what `event` says.
+    /// Runs `event` on the session as the new page's and answers that whole page, announcing what
+    /// `event` says.
     private func render(
-        _ id: Substring, noscript: Bool = false, _ event: (inout SessionRecord) -> EventEffect
+        _ id: Substring, noscript: Bool = false, _ event: (inout SessionRecord, _ pageID: String) -> EventEffect
     ) throws(Refusal) -> EventAnswer {
         let renderer = FormRenderer(resources: app.resources, dev: app.configuration.dev)
         let script = app.configuration.dev ? app.resources.assets.url(for: "dev-reload.js") : nil
         let pageID = RandomToken.make128()
         return try app.withLiveSession(id) { record in
-            let effect = event(&record)
+            let effect = event(&record, pageID)
             let html = Result { () throws(TemplateError) in
                 ErrorPage.withReloadScript(
                     try renderer.page(&record, pageID: pageID, noscript: noscript, announcement: effect.announcement), script)

@@ -17,11 +17,11 @@ extension SessionRecord {
             if let seq = input.seq, let last = self.page(page.id)?.lastSeq, seq < last {
                 return EventAnswer(html: .success(""), frameAncestors: frameAncestors)
             }
-            effect = apply(input, in: environment)
+            effect = apply(input, from: page.id, in: environment)
         case .network(let network):
             session.selectNetwork(network, in: environment)
         case .submit(let form, let saveCard):
-            effect = submit(form, saveCard: saveCard, in: environment)
+            effect = submit(form, saveCard: saveCard, from: page.id, in: environment)
         case .cancel:
             session.cancel()
         case .poll:
@@ -39,10 +39,10 @@ extension SessionRecord {
         return EventAnswer(html: fragments, frameAncestors: frameAncestors, payment: effect.payment)
     }
 
-    /// Every posted value applied (autofill that fired no event is not lost), then the submit:
-    /// either every error shows (the first announced) or the payment is to start.
-    mutating func submit(_ form: FormFields, saveCard: Bool, in environment: SessionEnvironment) -> EventEffect {
-        FormSubmission.apply(form, to: &session, in: environment)
+    /// Every posted value applied as page `pageID`'s (autofill that fired no event is not lost),
+    /// then the submit: either every error shows (the first announced) or the payment is to start.
+    mutating func submit(_ form: FormFields, saveCard: Bool, from pageID: String, in environment: SessionEnvironment) -> EventEffect {
+        applyForm(form, from: pageID, in: environment)
         var effect = EventEffect()
         switch session.submit(in: environment) {
         case .rejected(let errors):
@@ -58,10 +58,11 @@ extension SessionRecord {
     /// Who may frame the session's pages.
     var frameAncestors: [String] { session.configuration.allowedOrigins }
 
-    private mutating func apply(_ input: PageEvent.FieldInput, in environment: SessionEnvironment) -> EventEffect {
+    private mutating func apply(_ input: PageEvent.FieldInput, from pageID: String, in environment: SessionEnvironment) -> EventEffect {
         let field = input.field
         let before = session.error(for: field)
         let update = session.update(field, value: input.value, caret: input.caret, event: input.event, in: environment)
+        if !update.wasIgnored { noteEntry([field], by: pageID) }
         var effect = EventEffect(seq: input.seq)
         // A value that never leaves the session (the CVV) is not echoed: the page keeps what was typed.
         if !update.wasIgnored, field.spec.readBack != .never {

@@ -13,6 +13,9 @@ struct SessionRecord: Sendable, Hashable {
     let token: String
     /// Pages open on this session, the most recently used last; at most `maxPages`.
     private(set) var pages: [PageState] = []
+    /// Which page last entered each card field's value: only that page is ever sent it back. Read
+    /// and changed through `SessionRecord+CardData` only.
+    var cardEntries: [FieldType: String] = [:]
     let createdAt: Date
     /// When a request last used the session: it expires after the store's idle time.
     var lastActiveAt: Date

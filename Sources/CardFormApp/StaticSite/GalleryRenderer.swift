@@ -53,7 +53,8 @@ struct GalleryRenderer {
     /// The template data for one state, as the server would render it, with asset URLs made
     /// relative to the gallery page.
     func data(for state: GalleryState, session: CardSession) -> TemplateValue {
-        let context = PageContext(pageID: "gallery", noscript: state.noscript)
+        // Sample data, typed by the gallery itself: shown like the shopper's own entry.
+        let context = PageContext(pageID: "gallery", noscript: state.noscript, cardFieldsShown: Set(FieldType.allCases))
         let view = FormView(session: session, token: "gallery", resources: resources, context: context)
         return view.data().rebasingAssets(onto: "assets/")
     }

@@ -19,7 +19,8 @@ extension LintSamples {
         func data(country: String) -> TemplateValue {
             let (session, announcement) = session(country: country, environment: environment)
             let context = PageContext(
-                pageID: pageID, themeURL: "/s/\(session.id)/theme.css", noscript: true, announcement: announcement)
+                pageID: pageID, themeURL: "/s/\(session.id)/theme.css", noscript: true, announcement: announcement,
+                cardFieldsShown: Set(FieldType.allCases))
             return FormView(session: session, token: token, resources: resources, context: context).data()
         }
         let freeTextCountry = Countries.all.first { !$0.hasSubdivisions && $0.hasPostalCode }?.code ?? "GB"

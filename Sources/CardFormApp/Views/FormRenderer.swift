@@ -66,7 +66,7 @@ struct FormRenderer {
     /// The field's block alone, from `BlockMemo` when its value can be filled in there, else
     /// rendered and scanned; nil when the render is not exactly that one block.
     private func block(_ field: FieldType, view: FormView, reading keys: Set<String>) throws(TemplateError) -> BlockTree? {
-        let value = view.session.value(for: field)
+        let value = view.shownValue(for: field)
         guard keys.isSubset(of: Self.memoReads), BlockMemo.canFill(value) else {
             return try renderedBlock(field, data: view.data(only: field, reading: keys))
         }
@@ -120,7 +120,7 @@ struct FormRenderer {
         let context = PageContext(
             pageID: pageID,
             themeURL: ThemeStylesheet.hasVariables(session.configuration.appearance) ? "/s/\(session.id)/theme.css" : nil,
-            noscript: noscript, announcement: announcement, dev: dev)
+            noscript: noscript, announcement: announcement, dev: dev, cardFieldsShown: record.cardFields(enteredBy: pageID))
         return FormView(session: session, token: record.token, resources: resources, context: context)
     }
 }

@@ -4,7 +4,12 @@ import Mustache
 extension FormView {
     /// One field's data (`fields.<name>`): hooks, strings, value, error, and per-field extras.
     func field(_ field: FieldType) -> TemplateValue {
-        Self.fieldData(field, state: fieldState(field), value: session.value(for: field), pack: pack, icons: resources.networkIcons)
+        Self.fieldData(field, state: fieldState(field), value: shownValue(for: field), pack: pack, icons: resources.networkIcons)
+    }
+
+    /// The field's value as this page may see it: a card field's only if the page entered it.
+    func shownValue(for field: FieldType) -> String {
+        field.isCardData && !context.cardFieldsShown.contains(field) ? "" : session.value(for: field)
     }
 
     /// What a field's block reads when it reads only its field and the strings (`BlockMemo`'s

@@ -14,6 +14,10 @@ struct PageContext: Sendable {
     var announcement = ""
     /// `--dev`: the live-reload script is added.
     var dev = false
+    /// The card fields (`FieldType.isCardData`) whose values this page may be shown: those it
+    /// entered itself (`SessionRecord.cardFields(enteredBy:)`), or sample data. Any other card
+    /// field renders empty.
+    var cardFieldsShown: Set<FieldType> = []
 }
 
 /// The template data for one session's form: engine state turned into the shapes the templates

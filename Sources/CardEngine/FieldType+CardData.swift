@@ -1,0 +1,11 @@
+extension FieldType {
+    /// The card number, expiry and CVV: the card data that leaves the server only to the processor
+    /// and, as the shopper's own echo, to the page that entered it. Never prefilled, never shown
+    /// to another page; the cardholder name and the billing address may be.
+    public var isCardData: Bool {
+        switch self {
+        case .cardNumber, .expiryDate, .cvv: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import CardEngine
+import HTTPServer
+
+/// The card data rule (CONTRACT §8): the card number, expiry and CVV go back only to the page
+/// that entered them.
+///
+/// The form token does not say who typed the card: anyone holding the session id can open the page
+/// and read its token. So the record remembers, per card field, which page last set its value, and
+/// every render for any other page (a fresh `GET`, the shell's bootstrap, a resync forced with a
+/// stale `rev`) shows that field empty. The page that typed the card keeps it through its own
+/// resyncs; a reload is a new page and means retyping the card, as with every hosted field.
+extension SessionRecord {
+    /// The card fields whose current value page `pageID` entered: the only ones it is shown.
+    func cardFields(enteredBy pageID: String) -> Set<FieldType> {
+        Set(cardEntries.compactMap { $0.value == pageID ? $0.key : nil })
+    }
+
+    /// Notes that page `pageID` set the value of each of `fields` (fields that are not card data
+    /// are shown to every page and not noted). Call it only for edits the session applied: the
+    /// value is then what the page sent, formatted, and nothing of an earlier one.
+    mutating func noteEntry(_ fields: some Sequence<FieldType>, by pageID: String) {
+        for field in fields where field.isCardData { cardEntries[field] = pageID }
+    }
+
+    /// Applies a whole posted form (the page script's submit, or the form posted without
+    /// JavaScript) as page `pageID`'s entries.
+    mutating func applyForm(_ form: FormFields, from pageID: String, in environment: SessionEnvironment) {
+        noteEntry(FormSubmission.apply(form, to: &session, in: environment), by: pageID)
+    }
+}
