@@ -16,7 +16,40 @@
       if (window.parent === window) return;
       message.source = "cardform";
       var origins = parentOrigins.length ? parentOrigins : [location.origin];
-      for (var i = 0; i < origins.length; i++) window.parent.postMessage(message, origins[i]);
+      var told = {};
+      for (var i = 0; i < origins.length; i++) {
+        var origin = target(origins[i]);
+        if (origin && !told[origin]) { told[origin] = true; window.parent.postMessage(message, origin); }
+      }
+    }
+
+    // postMessage needs an exact origin: a pattern (https://*.shop.example) stands for the
+    // parent's own origin when it matches as the server matches it (OriginPattern.swift); the
+    // browser still delivers only if the parent really is on that origin.
+    function target(allowed) {
+      if (allowed.indexOf("*.") < 0) return allowed;
+      var parent = parentOrigin();
+      return parent && matches(allowed, parent) ? parent : null;
+    }
+
+    function parentOrigin() {
+      if (location.ancestorOrigins && location.ancestorOrigins.length) return location.ancestorOrigins[0];
+      try { return document.referrer ? new URL(document.referrer).origin : ""; } catch (e) { return ""; }
+    }
+
+    function matches(pattern, origin) {
+      var parts = /^(https?):\/\/\*\.([^:\/]+)(?::(\d+))?$/.exec(pattern);
+      var url;
+      try { url = new URL(origin); } catch (e) { return false; }
+      if (!parts) return false;
+      var scheme = url.protocol.slice(0, -1);
+      if (scheme !== parts[1] && !(parts[1] === "http" && scheme === "https")) return false;
+      var host = url.hostname.toLowerCase(), suffix = "." + parts[2].toLowerCase();
+      if (host.length <= suffix.length || host.slice(-suffix.length) !== suffix) return false;
+      var defaultPort = scheme === "https" ? 443 : 80;
+      var port = url.port ? Number(url.port) : defaultPort;
+      if (!parts[3]) return port === defaultPort;
+      return port === Number(parts[3]) || (parts[3] === "80" && port === 443 && scheme === "https");
     }
 
     // What the formState block says, told when it changed; while a payment is processing, its

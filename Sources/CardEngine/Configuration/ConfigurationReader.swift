@@ -125,31 +125,15 @@ struct ConfigurationReader {
         var origins: [String] = []
         for (index, element) in try array(value, path: "allowedOrigins", max: 20).enumerated() {
             let origin = try string(element, path: "allowedOrigins.\(index)", max: 200)
-            guard Self.isOrigin(origin) else {
+            guard OriginPattern(origin) != nil else {
                 throw failure(
-                    "invalid-origin", "\"\(origin)\" is not an origin like https://shop.example (no path).",
+                    "invalid-origin",
+                    "\"\(origin)\" is not an origin like https://shop.example (no path) or a pattern like https://*.shop.example.",
                     "allowedOrigins.\(index)")
             }
             origins.append(origin)
         }
         return origins
-    }
-
-    /// `http(s)://host[:port]`, where host may start with `*.` (as CSP `frame-ancestors` allows).
-    static func isOrigin(_ text: String) -> Bool {
-        let rest: Substring
-        if text.hasPrefix("https://") { rest = text.dropFirst(8) } else if text.hasPrefix("http://") { rest = text.dropFirst(7) } else { return false }
-        let parts = rest.split(separator: ":", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), var host = parts.first, !host.isEmpty else { return false }
-        if parts.count == 2 {
-            guard let port = Int(parts[1]), (1...65535).contains(port), parts[1].allSatisfy(\.isNumber) else { return false }
-        }
-        if host.hasPrefix("*.") { host = host.dropFirst(2) }
-        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
-        return labels.allSatisfy { label in
-            !label.isEmpty && label.count <= 63 && label.first != "-" && label.last != "-"
-                && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
-        }
     }
 
     func appearance(_ value: JSONValue) throws(ConfigurationError) -> JSONObject {

@@ -8,8 +8,11 @@ import HTTPServer
 /// daemon's own 400 and 413 carry them too (`rejectionHeaders`).
 enum SecureResponse {
     /// The policy for pages and fragments: our own scripts, styles, images and fetches only.
+    /// `frameAncestors` are the session's `allowedOrigins`, patterns included, which CSP matches as
+    /// `OriginPattern` does; the session refused any other at creation, and the filter is only a
+    /// second guard against a value that could break out of the header.
     static func policy(frameAncestors origins: [String]) -> String {
-        let ancestors = origins.filter(isPlainOrigin)
+        let ancestors = origins.filter { OriginPattern($0) != nil }
         return "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
             + "form-action 'self'; base-uri 'none'; object-src 'none'; frame-ancestors "
             + (ancestors.isEmpty ? "'self'" : ancestors.joined(separator: " "))
@@ -48,14 +51,5 @@ enum SecureResponse {
     /// `{"error": {"code", "message", "field"}}` (CONTRACT §3).
     static func jsonError(_ code: String, _ message: String, field: String? = nil, status: HTTPStatus) -> Response {
         json(ConfigurationError(code: code, message: message, field: field).json, status: status)
-    }
-
-    /// `https://shop.example` or `http://127.0.0.1:8081`: nothing that could break out of the policy.
-    static func isPlainOrigin(_ origin: String) -> Bool {
-        guard let schemeEnd = origin.range(of: "://") else { return false }
-        let scheme = origin[..<schemeEnd.lowerBound]
-        let rest = origin[schemeEnd.upperBound...]
-        return (scheme == "https" || scheme == "http") && !rest.isEmpty
-            && rest.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == ":" || $0 == "[" || $0 == "]") }
     }
 }

@@ -10,8 +10,9 @@ import Mustache
 /// `/shell/<id>/input|network|submit|cancel` (and long-polls `/shell/<id>/events`). These answer
 /// exactly what the `/s/<id>/…` routes answer, with CORS for the shell's origin.
 ///
-/// Who may call: only a browser page whose `Origin` is one of the session's `allowedOrigins` (the
-/// merchant lists the CDN's origin there when it creates the session). Any other origin, or none,
+/// Who may call: only a browser page whose `Origin` is one of the session's `allowedOrigins`, or
+/// matches one of its patterns as CSP would (the merchant lists the CDN's origin there when it
+/// creates the session). Any other origin, or none,
 /// is refused before the session is touched; the form token is still required on every event.
 /// The `/s/<id>/…` routes are left as they are: same-origin only.
 struct ShellRoutes {
@@ -28,7 +29,9 @@ struct ShellRoutes {
             case .expired(let record): origins = record.session.configuration.allowedOrigins
             case .unknown: throw unknown
             }
-            guard let origin = request.request.headers[.origin], SecureResponse.isPlainOrigin(origin), origins.contains(origin) else {
+            // Matched as `frame-ancestors` matches (wildcards included); a match is a plain origin,
+            // safe to echo in a header.
+            guard let origin = request.request.headers[.origin], OriginPattern.allows(origins, origin) else {
                 throw Self.originRefused
             }
             // The `/s/<id>` handlers accept their own origin only; this one was just checked against

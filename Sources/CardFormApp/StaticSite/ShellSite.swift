@@ -89,6 +89,11 @@ struct ShellSite {
     /// http(s) origin: no path, query, credentials or spaces.
     static func origin(_ text: String) -> String? {
         let origin = text.hasSuffix("/") ? String(text.dropLast()) : text
-        return SecureResponse.isPlainOrigin(origin) ? origin : nil
+        guard let schemeEnd = origin.range(of: "://") else { return nil }
+        let scheme = origin[..<schemeEnd.lowerBound]
+        let rest = origin[schemeEnd.upperBound...]
+        let isPlain = (scheme == "https" || scheme == "http") && !rest.isEmpty
+            && rest.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == ":" || $0 == "[" || $0 == "]") }
+        return isPlain ? origin : nil
     }
 }
