@@ -42,9 +42,9 @@ extension SessionConfiguration {
         if let value = object["appearance"] { appearance = try reader.appearance(value) }
         if let value = object["metadata"] { metadata = try reader.metadata(value) }
         if let value = object["cardholderName"] { cardholderNameRules = try reader.cardholderNameRules(value) }
-        for field in FieldType.allCases where field.spec.readBack != .shown && fields[field]?.defaultValue != nil {
+        for field in FieldType.allCases where field.isCardData && fields[field]?.defaultValue != nil {
             throw ConfigurationError(
-                code: "default-value-not-allowed", message: "A card number or CVV cannot be prefilled.",
+                code: "default-value-not-allowed", message: "A card number, expiry date or CVV cannot be prefilled.",
                 field: "fields.\(field.rawValue).defaultValue")
         }
     }
@@ -81,6 +81,16 @@ extension SessionConfiguration {
         if currency == nil, amount != nil || !surcharges.isEmpty {
             throw ConfigurationError(
                 code: "missing-currency", message: "An amount or surcharges need a currency.", field: "currency")
+        }
+        // The total the shopper pays is bounded like any amount: a surcharge may not push it past.
+        if let amount {
+            for (network, surcharge) in surcharges.sorted(by: { $0.key.rawValue < $1.key.rawValue })
+            where surcharge > ConfigurationReader.maxAmount - amount {
+                throw ConfigurationError(
+                    code: "invalid-amount",
+                    message: "The amount with the \(network.rawValue) surcharge is over the largest amount (\(ConfigurationReader.maxAmount) minor units).",
+                    field: "surcharges.\(network.rawValue)")
+            }
         }
     }
 

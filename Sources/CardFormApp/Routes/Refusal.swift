@@ -54,12 +54,15 @@ struct Refusal: Error {
         case .template(let error):
             response = ErrorPage.response(for: error, dev: app.configuration.dev, logger: app.logger)
         case .store(.full):
+            // Idle sessions are retired by a sweep at least every 30 s: room may come by then.
             response = SecureResponse.jsonError(
                 "too-many-sessions", "The server holds as many sessions as it may; try again later.", status: .serviceUnavailable)
+            response.headers.set(.retryAfter, "30")
         case .store(.unavailable):
             app.logger.log("store-unavailable")
             response = SecureResponse.jsonError(
                 "store-unavailable", "Sessions cannot be reached right now; try again shortly.", status: .serviceUnavailable)
+            response.headers.set(.retryAfter, "5")
         }
         for field in headers { response.headers.set(field.name, field.value) }
         return response
