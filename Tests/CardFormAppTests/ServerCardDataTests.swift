@@ -135,4 +135,46 @@ import Testing
         let inHeader = try await form.harness.get("/s/\(form.id)/events?page=\(form.page)&rev=0", headers: ["X-CardForm-Token": form.token])
         #expect(inHeader.status == 200)
     }
+
+    /// Every route an attacker holding the session id can reach, plain GETs and refusals included:
+    /// none shows the card, and each carries the security headers (assets: nosniff, cached).
+    @Test func everyRouteAnswersAnotherPageWithoutTheCardAndWithTheSecurityHeaders() async throws {
+        let card = try await TypedCard()
+        let (harness, id) = (card.harness, card.id)
+        let page = try await card.attackerPage()
+        let token = ["X-CardForm-Token": page.token]
+        let shell = ["Origin": "https://cdn.example"]
+        let auth = ["Authorization": "Bearer \(ServerHarness.secretKey)"]
+        let css = try #require(page.html.firstMatch(of: /href="(\/assets\/cardform\.[0-9a-f]{16}\.css)"/)?.1)
+        let assets: [(String, ServerHarness.Reply)] = [
+            ("embed.js", try await harness.get("/embed.js")), ("css", try await harness.get(String(css))),
+        ]
+        let answers: [(String, ServerHarness.Reply)] = [
+            ("healthz", try await harness.get("/healthz")),
+            ("page", try await harness.get("/s/\(id)")),
+            ("theme", try await harness.get("/s/\(id)/theme.css")),
+            ("no-JS post", try await harness.post("/s/\(id)", form: [("_token", page.token), ("_page", page.page), ("_action", "network")])),
+            ("input", try await card.attack("input", [("field", "cardholderName"), ("value", "Ada")], page: page)),
+            ("events", try await harness.get("/s/\(id)/events?page=\(page.page)&rev=999", headers: token)),
+            ("shell", try await harness.get("/shell/\(id)", headers: shell)),
+            ("preflight", try await harness.request("OPTIONS", "/shell/\(id)/input", headers: shell)),
+            ("API state", try await harness.get("/api/sessions/\(id)", headers: auth)),
+            ("saved cards", try await harness.get("/api/customers/cus_1/cards", headers: auth)),
+            ("unknown path", try await harness.get("/s/\(id)/4242424242424242")),
+            ("wrong method", try await harness.request("DELETE", "/s/\(id)/input")),
+            ("no token", try await harness.post("/s/\(id)/input", form: [("field", "cvv"), ("page", page.page)])),
+            ("token in URL", try await harness.get("/s/\(id)/events?page=\(page.page)&_token=\(page.token)")),
+            ("bad field", try await card.attack("input", [("field", "pin")], page: page)),
+            ("shell refused", try await harness.get("/shell/\(id)", headers: ["Origin": "https://evil.example"])),
+        ]
+        for (what, reply) in answers {
+            #expect(reply.status < 500, "\(what): \(reply.status)")
+            Self.expectNoCard(reply.body, what)
+            ServerRoutingTests.expectGuarded(reply, what)
+        }
+        for (what, reply) in assets {
+            #expect(reply.status == 200 && reply.header("X-Content-Type-Options") == "nosniff", "\(what)")
+            Self.expectNoCard(reply.body, what)
+        }
+    }
 }
