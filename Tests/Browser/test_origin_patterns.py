@@ -2,26 +2,14 @@
 (`http://*.shop.localhost:<port>`) frames the form and hears its events; a pattern for another
 domain keeps the frame empty."""
 
-from support import BrowserTest
-from test_payments import HostPage
+from test_payments import HostPageTest
 
 
-class WildcardOriginTests(BrowserTest):
+class WildcardOriginTests(HostPageTest):
     @classmethod
     def setUpClass(cls):
         super().setUpClass()
-        cls.host = HostPage()
         cls.port = cls.host.origin.rsplit(":", 1)[1]
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.host.stop()
-        super().tearDownClass()
-
-    def events(self):
-        self.driver.switch_to.default_content()
-        return self.driver.execute_script(
-            "return Array.prototype.map.call(document.querySelectorAll('#events li'), function (li) { return li.textContent; })")
 
     def open_host(self, pattern, name):
         session = self.server.create_session(amount=1000, currency="EUR", allowedOrigins=[pattern % self.port])

@@ -109,7 +109,9 @@ class HostPage:
         self.httpd.shutdown()
 
 
-class CrossOriginEmbedTests(BrowserTest):
+class HostPageTest(BrowserTest):
+    """Tests with a merchant's page (`self.host`) and what it heard (`events()`)."""
+
     @classmethod
     def setUpClass(cls):
         super().setUpClass()
@@ -124,6 +126,9 @@ class CrossOriginEmbedTests(BrowserTest):
         self.driver.switch_to.default_content()
         return self.driver.execute_script(
             "return Array.prototype.map.call(document.querySelectorAll('#events li'), function (li) { return li.textContent; })")
+
+
+class CrossOriginEmbedTests(HostPageTest):
 
     def mount(self, **options):
         options.setdefault("amount", 1000)

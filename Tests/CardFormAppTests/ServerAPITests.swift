@@ -72,13 +72,16 @@ import Testing
         #expect(unauthenticated.status == 401)
     }
 
-    @Test func pastItsCapacityTheServerAnswers503() async throws {
+    @Test func pastItsCapacityTheServerAnswers503WithRetryAfter() async throws {
         let harness = try ServerHarness { $0.maxSessions = 1 }
         _ = try await harness.createSession()
         let second = try await harness.request(
             "POST", "/api/sessions", headers: ["Authorization": "Bearer \(ServerHarness.secretKey)"], body: Data("{}".utf8))
         #expect(second.status == 503)
-        #expect(second.body.contains("too-many-sessions"))
+        #expect(second.body.contains(#""code":"too-many-sessions""#))
+        #expect(second.header("Retry-After") == "30")
+        #expect(second.header("Content-Type") == "application/json")
+        ServerRoutingTests.expectGuarded(second, "503")
     }
 
     @Test func theLogsHoldRoutesAndStatusesButNeverCardDataOrTokens() async throws {

@@ -12,8 +12,8 @@ import Mustache
 ///
 /// Who may call: only a browser page whose `Origin` is one of the session's `allowedOrigins`, or
 /// matches one of its patterns as CSP would (the merchant lists the CDN's origin there when it
-/// creates the session). Any other origin, or none,
-/// is refused before the session is touched; the form token is still required on every event.
+/// creates the session). Any other origin, or none, is refused before the session is touched; the
+/// form token is still required on every event.
 /// The `/s/<id>/…` routes are left as they are: same-origin only.
 struct ShellRoutes {
     let app: AppContext
