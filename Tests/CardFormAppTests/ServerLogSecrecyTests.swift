@@ -7,7 +7,7 @@ import Testing
 
 /// The card data rule for logs: the real binary, a card typed key by key, refused requests that
 /// carry the card in every place a request can (query, body, header, an unknown route), a payment
-/// and its webhook; then everything the process wrote holds no card number, expiry or CVV.
+/// with its hook and webhook; then everything the process wrote holds no card number, expiry or CVV.
 @Suite struct ServerLogSecrecyTests {
     static let number = "378282246310005"
     static let expiry = "11/29"
@@ -17,10 +17,12 @@ import Testing
         let folder = try TemporaryFolder()
         let receiver = try ReceiverServer([.status(200)])
         defer { receiver.stop() }
+        let hook = try ReceiverServer([.json(#"{"decision": "continue"}"#)])
+        defer { hook.stop() }
         let server = try await CardformProcess.start(
             environment: [
                 "CARDFORM_WEBHOOK_URL": receiver.url("/webhooks").absoluteString, "CARDFORM_WEBHOOK_SECRET": "whsec_logs_0123456789",
-                "CARDFORM_PROCESSOR_DELAY_MS": "0",
+                "CARDFORM_BEFORE_PAYMENT_CREATE_URL": hook.url("/hook").absoluteString, "CARDFORM_PROCESSOR_DELAY_MS": "0",
             ],
             logPath: folder.path("server.log"))
         let auth = ["Authorization": "Bearer \(ServerHarness.secretKey)"]
@@ -58,7 +60,8 @@ import Testing
             try await Task.sleep(for: .milliseconds(50))
         }
         #expect(phase.contains(#""phase":"succeeded""#))
-        _ = await receiver.waitForRequests(1)
+        #expect(await receiver.waitForRequests(1).count == 1)
+        #expect(hook.requests.count == 1)
         try await server.stop()
 
         let log = server.process.log
