@@ -97,9 +97,13 @@
     function waitForResult() {
       if (waiting) return;
       waiting = true;
-      var url = cf.action + "/events?page=" + encodeURIComponent(cf.page) + "&rev=";
+      // The token and the page id go in headers: a URL ends up in proxies' logs, and the page id
+      // is what the server shows this page's own card values to.
+      var url = cf.action + "/events?rev=";
       (function poll(delay) {
-        fetch(url + cf.revision, { headers: { "X-CardForm-Token": cf.token }, credentials: "same-origin", cache: "no-store" })
+        fetch(url + cf.revision, {
+          headers: { "X-CardForm-Token": cf.token, "X-CardForm-Page": cf.page }, credentials: "same-origin", cache: "no-store",
+        })
           .then(function (response) {
             if (response.status === 204) return null;
             if (!response.ok) throw new Error("HTTP " + response.status);

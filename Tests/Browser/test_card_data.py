@@ -26,3 +26,25 @@ class CardDataTests(BrowserTest):
         self.wait_idle()
         self.wait_value("cardNumber", "4242 4242 4242 4242")
         self.wait_attribute("button.cf-pay[type=submit]", "disabled", None)
+
+
+class LongPollTests(BrowserTest):
+    def test_the_long_poll_keeps_the_token_and_the_page_id_out_of_its_url(self):
+        session = self.open_form()
+        page = self.css("input[name=_page]").get_attribute("value")
+        token = self.css("input[name=_token]").get_attribute("value")
+        for name, text in (("cardNumber", "4242424242424242"), ("expiryDate", "1230"), ("cvv", "123"),
+                           ("cardholderName", "Jane Doe")):
+            self.type(name, text)
+        self.wait_idle()
+        self.wait_attribute("button.cf-pay[type=submit]", "disabled", None)
+        self.css("button.cf-pay[type=submit]").click()
+        self.wait_present(".cf-result--succeeded")
+        urls = self.driver.execute_script(
+            "return performance.getEntriesByType('resource').map(function (e) { return e.name; })"
+            ".filter(function (u) { return u.indexOf('/events') >= 0; })")
+        self.assertTrue(urls, "no long-poll was made")
+        for url in urls:
+            self.assertIn("/s/%s/events?rev=" % session["id"], url)
+            self.assertNotIn(page, url)
+            self.assertNotIn(token, url)

@@ -90,7 +90,7 @@ struct BuildShellRouteTests {
             #expect(reply.status == 204)
             #expect(reply.header("Access-Control-Allow-Origin") == Self.cdn)
             #expect(reply.header("Access-Control-Allow-Methods") == "GET, POST")
-            #expect(reply.header("Access-Control-Allow-Headers") == "X-CardForm-Token, Content-Type")
+            #expect(reply.header("Access-Control-Allow-Headers") == "X-CardForm-Token, X-CardForm-Page, Content-Type")
             #expect(reply.header("Access-Control-Max-Age") == "600")
         }
     }

@@ -136,6 +136,20 @@ import Testing
         #expect(inHeader.status == 200)
     }
 
+    /// The page script names its page in a header, out of the URL; the card goes to that page only.
+    @Test func theLongPollTakesThePageFromItsHeader() async throws {
+        let card = try await TypedCard()
+        let path = "/s/\(card.id)/events?rev=999"
+        let own = try await card.harness.get(path, headers: ["X-CardForm-Token": card.form.token, "X-CardForm-Page": card.form.page])
+        #expect(own.status == 200 && own.body.contains(#"value="4242 4242 4242 4242""#))
+        let page = try await card.attackerPage()
+        let other = try await card.harness.get(path, headers: ["X-CardForm-Token": page.token, "X-CardForm-Page": page.page])
+        #expect(other.status == 200 && other.body.contains("data-cf-block=\"form\""))
+        Self.expectNoCard(other.body, "/events with X-CardForm-Page")
+        let malformed = try await card.harness.get(path, headers: ["X-CardForm-Token": page.token, "X-CardForm-Page": "../x"])
+        #expect(malformed.status == 400)
+    }
+
     /// Every route an attacker holding the session id can reach, plain GETs and refusals included:
     /// none shows the card, and each carries the security headers (assets: nosniff, cached).
     @Test func everyRouteAnswersAnotherPageWithoutTheCardAndWithTheSecurityHeaders() async throws {

@@ -77,4 +77,6 @@ struct Access {
 extension HTTPHeaders.Name {
     /// The form token the page script sends with every event.
     static let cardFormToken: Self = "X-CardForm-Token"
+    /// The page id the long-poll is for, kept out of its URL.
+    static let cardFormPage: Self = "X-CardForm-Page"
 }

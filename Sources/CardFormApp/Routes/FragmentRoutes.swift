@@ -32,7 +32,7 @@ struct FragmentRoutes {
     /// thread held) until it ends, then answers the changed blocks; 204 after 25 s of nothing, and
     /// the page asks again. When nothing is processing it answers at once.
     func events(_ request: RouteRequest) throws(Refusal) -> Response {
-        let page = try PageAddress(request.form)
+        let page = try PageAddress(query: request.form, headers: request.request.headers)
         let id = request.id
         guard try app.withLiveSession(id, { $0.session.phase == .processing }) else {
             return try answer(request, .poll, page: page)

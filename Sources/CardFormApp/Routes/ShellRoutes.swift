@@ -79,7 +79,7 @@ struct ShellRoutes {
     /// form token header. Answered for the session's allowed origins only.
     func preflight(_ request: RouteRequest) throws(Refusal) -> Response {
         Response(status: .noContent, headers: [
-            .accessControlAllowMethods: "GET, POST", .accessControlAllowHeaders: "X-CardForm-Token, Content-Type",
+            .accessControlAllowMethods: "GET, POST", .accessControlAllowHeaders: "X-CardForm-Token, X-CardForm-Page, Content-Type",
             .accessControlMaxAge: "600",
         ])
     }

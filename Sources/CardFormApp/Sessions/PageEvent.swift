@@ -63,6 +63,19 @@ struct PageAddress: Sendable {
         self.id = id
         revision = form["rev"].flatMap { Int($0) }
     }
+
+    /// The long-poll's page: from `X-CardForm-Page`, as the page script sends it, else from the
+    /// query's `page` (CONTRACT §3). The page id decides who is shown the card typed on that page,
+    /// so the script keeps it out of the URL, which proxies and access logs keep.
+    init(query: FormFields, headers: HTTPHeaders) throws(Refusal) {
+        guard let header = headers[.cardFormPage] else {
+            self = try PageAddress(query)
+            return
+        }
+        guard RandomToken.isWellFormed(header[...]) else { throw .badRequest("malformed page id") }
+        self.id = header
+        self.revision = query["rev"].flatMap { Int($0) }
+    }
 }
 
 /// What handling an event leaves to do once the session is let go: answer the page, and start a
