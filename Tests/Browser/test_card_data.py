@@ -1,6 +1,7 @@
 """Who sees the card: the page that typed it keeps it; a reload (a new page) shows the card fields
 empty and the shopper types the card again."""
 
+import test_payments
 from support import BrowserTest
 
 
@@ -33,12 +34,8 @@ class LongPollTests(BrowserTest):
         session = self.open_form()
         page = self.css("input[name=_page]").get_attribute("value")
         token = self.css("input[name=_token]").get_attribute("value")
-        for name, text in (("cardNumber", "4242424242424242"), ("expiryDate", "1230"), ("cvv", "123"),
-                           ("cardholderName", "Jane Doe")):
-            self.type(name, text)
-        self.wait_idle()
-        self.wait_attribute("button.cf-pay[type=submit]", "disabled", None)
-        self.css("button.cf-pay[type=submit]").click()
+        test_payments.PaymentTests.fill(self, "4242424242424242")
+        test_payments.PaymentTests.pay(self)
         self.wait_present(".cf-result--succeeded")
         urls = self.driver.execute_script(
             "return performance.getEntriesByType('resource').map(function (e) { return e.name; })"
