@@ -28,9 +28,10 @@ struct FragmentRoutes {
         try answer(request, .cancel)
     }
 
-    /// `GET /s/<id>/events?page=…&rev=…`: while a payment is processing, waits (long-poll, no
-    /// thread held) until it ends, then answers the changed blocks; 204 after 25 s of nothing, and
-    /// the page asks again. When nothing is processing it answers at once.
+    /// `GET /s/<id>/events?rev=…` (the page in `X-CardForm-Page`, or `page=…` in the query): while
+    /// a payment is processing, waits (long-poll, no thread held) until it ends, then answers the
+    /// changed blocks; 204 after 25 s of nothing, and the page asks again. When nothing is
+    /// processing it answers at once.
     func events(_ request: RouteRequest) throws(Refusal) -> Response {
         let page = try PageAddress(query: request.form, headers: request.request.headers)
         let id = request.id
