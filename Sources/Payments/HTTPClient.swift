@@ -28,6 +28,11 @@ final class HTTPClient: Sendable {
     let maxResponseBytes: Int
     private let session: URLSession
     private let delegate: HTTPClientDelegate
+    /// Where the delegate hears from the session and the deadlines fire: a serial queue of its
+    /// own, which gets a thread whenever it has work (unlike the global queues, one thread per
+    /// core, first in, first out), so an answer is taken and a deadline kept when it happens,
+    /// not when unrelated work in the process lets it.
+    private let events: DispatchQueue
 
     /// A client keeping at most `maxResponseBytes` of any response.
     init(maxResponseBytes: Int = 64 * 1024) {
@@ -38,7 +43,11 @@ final class HTTPClient: Sendable {
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         delegate = HTTPClientDelegate(maxResponseBytes: maxResponseBytes)
-        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        events = DispatchQueue(label: "cardform.http-client")
+        let delegateQueue = OperationQueue()
+        delegateQueue.maxConcurrentOperationCount = 1
+        delegateQueue.underlyingQueue = events
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: delegateQueue)
     }
 
     deinit {
@@ -65,7 +74,7 @@ final class HTTPClient: Sendable {
             await withCheckedContinuation { continuation in
                 delegate.register(identifier, continuation)
                 let delegate = self.delegate
-                DispatchQueue.global().asyncAfter(deadline: .now() + timeout.timeInterval) {
+                events.asyncAfter(deadline: .now() + timeout.timeInterval) {
                     if delegate.finish(identifier, .failure(HTTPClientError(.timeout, "no whole answer within \(timeout)"))) {
                         task.cancel()
                     }

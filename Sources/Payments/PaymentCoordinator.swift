@@ -7,8 +7,9 @@ import Synchronization
 /// processor → then send the webhook (if configured), save the card (if asked and paid), and wipe
 /// the vaulted card. Reports each attempt's outcome once, through the completion given to `start`.
 ///
-/// `start` returns at once: the pipeline runs in a task on Swift's cooperative pool, so the HTTP
-/// daemon's worker threads never wait for a payment. At most one attempt per session runs at a
+/// `start` returns at once: the pipeline runs in a task on `ThreadPoolExecutor.background`, so the
+/// HTTP daemon's worker threads never wait for a payment, and the payment never waits behind
+/// whatever else runs on Swift's cooperative pool (its timeouts are kept, not starved). At most one attempt per session runs at a
 /// time, and a session that paid never pays again, whatever the callers do: repeated or concurrent
 /// `start`s for a session are refused while its attempt runs. After a failed attempt the next
 /// `start` is a new attempt (the shopper fixed the card).
@@ -62,8 +63,8 @@ public final class PaymentCoordinator: Sendable {
 
     /// Starts paying `draft` (from `CardSession.submit()`'s `.startPayment`) unless its session is
     /// already paying or has paid. `saveCard`: the shopper asked to keep the card (honoured only
-    /// with a `customerId` and on success). `completion` runs once, on a pool thread, when the
-    /// attempt ends; it must not block.
+    /// with a `customerId` and on success). `completion` runs once, on a thread of
+    /// `ThreadPoolExecutor.background`, when the attempt ends; it must not block for long.
     @discardableResult
     public func start(
         _ draft: PaymentRequestDraft, saveCard: Bool = false,
@@ -82,7 +83,7 @@ public final class PaymentCoordinator: Sendable {
         logger.log("payment.started", [
             "session": .idPrefix(draft.sessionId), "attempt": .int(attempt), "retried": .bool(unresolved != nil),
         ])
-        Task { [self] in
+        Task(executorPreference: ThreadPoolExecutor.background) { [self] in
             let (outcome, stillUnresolved) = await run(draft, attempt: attempt, saveCard: saveCard, unresolved: unresolved)
             // Recorded before the completion runs, so a submit it lets through starts a new attempt.
             sessions.withLock { table in

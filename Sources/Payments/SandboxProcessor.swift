@@ -1,4 +1,5 @@
 import CardEngine
+import CardFormSupport
 
 /// The default processor: no network, outcomes chosen by test card number the way providers'
 /// sandboxes do (`test-cards.md`), after a configurable delay so the page's processing state shows.
@@ -20,7 +21,7 @@ struct SandboxProcessor: PaymentProcessor {
     }
 
     func process(_ request: ProcessorRequest, vault: CardVault) async -> PaymentResult {
-        if delay > .zero { try? await Task.sleep(for: delay) }
+        if delay > .zero { try? await ThreadPoolExecutor.background.sleep(for: delay) }
         let declineCode = vault.withCard(request.token) { card in
             Self.outcomes.first { card.numberIs($0.number) }?.declineCode
         }

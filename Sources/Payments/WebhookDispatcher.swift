@@ -6,8 +6,9 @@ import Synchronization
 /// Delivers webhook events in the background: signed (`CardForm-Signature`), retried with
 /// exponential back-off until the receiver answers 2xx, never blocking whoever enqueues.
 ///
-/// Each event is one task on Swift's cooperative pool that sleeps between tries, so an event in
-/// back-off holds no thread and one slow receiver answer never delays another event. The queue is
+/// Each event is one task on `ThreadPoolExecutor.background` that sleeps between tries, so an
+/// event in back-off holds no thread, one slow receiver answer never delays another event, and
+/// no work elsewhere in the process (on Swift's cooperative pool) delays a try or a retry. The queue is
 /// bounded (`capacity` events not yet delivered): past it, new events are dropped and logged, so a
 /// receiver that is down for long cannot grow memory without limit.
 ///
@@ -67,9 +68,9 @@ public final class WebhookDispatcher: Sendable {
         self.client = client
         self.logger = logger
         self.clock = clock
-        let sweeper = Task { [weak self] in
+        let sweeper = Task(executorPreference: ThreadPoolExecutor.background) { [weak self] in
             while let interval = self?.sweep() {
-                do { try await Task.sleep(for: interval) } catch { return }
+                do { try await ThreadPoolExecutor.background.sleep(for: interval) } catch { return }
             }
         }
         state.withLock { $0.sweeper = sweeper }
@@ -120,7 +121,7 @@ public final class WebhookDispatcher: Sendable {
             let key = state.nextKey
             state.nextKey += 1
             // Created under the lock, so `finished(key)` (which takes it) always finds the entry.
-            state.deliveries[key] = Task { [self] in
+            state.deliveries[key] = Task(executorPreference: ThreadPoolExecutor.background) { [self] in
                 await deliver(entry)
                 finished(key)
             }
@@ -131,6 +132,11 @@ public final class WebhookDispatcher: Sendable {
     /// Stops taking events, gives those held up to `gracePeriod` to be delivered, then cancels the
     /// rest (a try in flight is abandoned, back-off sleeps end) and returns once every task ended.
     func shutdown(gracePeriod: Duration = .seconds(5)) async {
+        // Counted on the deliveries' executor: a caller's busy pool must not eat the grace period.
+        await withTaskExecutorPreference(ThreadPoolExecutor.background) { await stopDelivering(gracePeriod: gracePeriod) }
+    }
+
+    private func stopDelivering(gracePeriod: Duration) async {
         let sweeper = state.withLock { state in
             state.isStopped = true
             return state.sweeper
@@ -139,7 +145,7 @@ public final class WebhookDispatcher: Sendable {
         await sweeper?.value
         let deadline = ContinuousClock.now + gracePeriod
         while pendingCount > 0, ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(10))
+            try? await ThreadPoolExecutor.background.sleep(for: .milliseconds(10))
         }
         let remaining = state.withLock { Array($0.deliveries.values) }
         for task in remaining { task.cancel() }
@@ -148,10 +154,10 @@ public final class WebhookDispatcher: Sendable {
     }
 
     /// `shutdown(gracePeriod:)` for synchronous callers (the serve command after the daemon
-    /// stopped). Blocks the calling thread: never call it from a task.
+    /// stopped, a test server's teardown). Blocks the calling thread, never a background one.
     public func shutdownBlocking(gracePeriod: Duration = .seconds(5)) {
         let done = DispatchSemaphore(value: 0)
-        Task { [self] in
+        Task(executorPreference: ThreadPoolExecutor.background) { [self] in
             await shutdown(gracePeriod: gracePeriod)
             done.signal()
         }
@@ -182,7 +188,7 @@ public final class WebhookDispatcher: Sendable {
             }
             let status = if case .success(let response) = outcome { response.status } else { 0 }
             logger.log("webhook.retry", ["attempt": .int(attempt), "status": .int(status)])
-            do { try await Task.sleep(for: delay(afterAttempt: attempt)) } catch { return }
+            do { try await ThreadPoolExecutor.background.sleep(for: delay(afterAttempt: attempt)) } catch { return }
             attempt += 1
         }
     }

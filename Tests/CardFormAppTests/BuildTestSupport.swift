@@ -65,11 +65,13 @@ enum HTMLPieces {
     }
 }
 
-/// Runs CPU-heavy synchronous work (rendering every gallery state, a whole command) on a GCD
-/// thread, so that Swift's cooperative pool (two threads here) stays free for the tests that await
-/// payments and servers meanwhile. Only values come back: expectations are made by the caller.
+/// Runs CPU-heavy synchronous work (rendering every gallery state, a whole command) on a thread
+/// of its own, not on Swift's cooperative pool nor on GCD's global queues: both are one thread per
+/// core serving jobs first in, first out, so seconds of work there would hold up every job queued
+/// behind it, while the kernel shares the cores fairly between threads. Only values come back:
+/// expectations are made by the caller.
 func offThePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
     await withCheckedContinuation { continuation in
-        DispatchQueue.global().async { continuation.resume(returning: work()) }
+        Thread.detachNewThread { continuation.resume(returning: work()) }
     }
 }

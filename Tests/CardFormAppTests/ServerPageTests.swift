@@ -43,7 +43,8 @@ import Testing
     @Test func anExpiredSessionShowsTheUnavailablePageWith410AndTheAPISaysExpired() async throws {
         let harness = try ServerHarness { $0.sessionTTLSeconds = 60 }
         let id = try await harness.createSession()
-        #expect(try harness.server.app.store.sweep(now: Date().addingTimeInterval(61)).count == 1)
+        // The server's own sweeper may retire it first, when this test waits long for its turn.
+        _ = try harness.server.app.store.sweep(now: Date().addingTimeInterval(61))
         let page = try await harness.get("/s/\(id)")
         #expect(page.status == 410)
         #expect(page.body.contains("cf-unavailable"))

@@ -159,8 +159,9 @@ struct DeferredTests {
         let outcomes = Mutex<[String: Bool]>([:])
         let daemon = try startServer({ $0.threadCount = threads }) { request in
             .deferred(timeout: .milliseconds(2), fallback: .text("fallback \(request.path)")) { completion in
-                // From around 2 ms before to 2 ms after the timeout, on another thread.
-                DispatchQueue.global().asyncAfter(deadline: .now() + .microseconds(Int.random(in: 0...4000))) {
+                // From around 2 ms before to 2 ms after the timeout, on another thread (a queue of
+                // its own: the global queues may be busy with other suites' work for seconds).
+                DispatchQueue(label: "racing completion").asyncAfter(deadline: .now() + .microseconds(Int.random(in: 0...4000))) {
                     let won = completion.complete(.text("answer \(request.path)"))
                     outcomes.withLock { $0[request.path] = won }
                 }

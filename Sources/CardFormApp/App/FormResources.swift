@@ -2,6 +2,7 @@ import CardEngine
 import CardFormSupport
 import Foundation
 import Mustache
+import Synchronization
 
 /// Everything a form renders with, compiled once: templates, assets, strings per language.
 ///
@@ -13,8 +14,11 @@ final class FormResources: Sendable {
     let templates: TemplateLibrary
     let assets: AssetStore
     let catalogs: MessageCatalogs
-    /// By lower-case language tag (`en`, `fr`…); every language of `catalogs`.
-    let languages: [String: LanguagePack]
+    /// Every language of `catalogs` (lower-case tags: `en`, `fr`…), sorted.
+    let languages: [String]
+    /// Each language's pack, built when a form first renders in it (see `pack(for:)`): building
+    /// all 41 costs every start and every `--dev` reload about as much as compiling the templates.
+    private let packs = Mutex<[String: LanguagePack]>([:])
     /// Fields whose data only their own block template reads (see `FieldIndependence`): a
     /// keystroke that changes nothing but such a field's value re-renders that block alone, from
     /// data holding only the top-level keys the block reads.
@@ -28,13 +32,13 @@ final class FormResources: Sendable {
     let blockMemo = BlockMemo()
 
     init(
-        templates: TemplateLibrary, assets: AssetStore, catalogs: MessageCatalogs, languages: [String: LanguagePack],
+        templates: TemplateLibrary, assets: AssetStore, catalogs: MessageCatalogs,
         independentFields: [FieldType: Set<String>], networkIcons: [CardNetwork: String]
     ) {
         self.templates = templates
         self.assets = assets
         self.catalogs = catalogs
-        self.languages = languages
+        self.languages = catalogs.languages
         self.independentFields = independentFields
         self.networkIcons = networkIcons
         self.formatRules = FormattingRules.json(iconURLs: networkIcons)
@@ -64,15 +68,11 @@ final class FormResources: Sendable {
         guard errors.isEmpty else { throw .templates(errors) }
         let catalogs = try loadCatalogs(defaults: defaultTemplates, overlay: templateOverlay)
         let assets = AssetStore(layer: publicFiles)
-        var languages: [String: LanguagePack] = [:]
-        for language in catalogs.languages {
-            languages[language] = LanguagePack(language: language, catalog: catalogs.catalog(for: language))
-        }
         let icons = Dictionary(uniqueKeysWithValues: CardNetwork.allCases.map { network in
             (network, assets.url(for: "icons/\(network.kebabName).svg") ?? assets.url(for: "icons/other.svg") ?? "")
         })
         return FormResources(
-            templates: library, assets: assets, catalogs: catalogs, languages: languages,
+            templates: library, assets: assets, catalogs: catalogs,
             independentFields: FieldIndependence.fields(in: library), networkIcons: icons)
     }
 
@@ -80,8 +80,14 @@ final class FormResources: Sendable {
     /// (`MessageCatalogs.language(for:)`: `fr-CA` → `fr`, `zh-TW` → `zh-hant`), English when there
     /// is none.
     func pack(for locale: String) -> LanguagePack {
-        languages[locale] ?? languages[catalogs.language(for: locale)]
-            ?? LanguagePack(language: "en", catalog: MessageCatalog())
+        let language = catalogs.language(for: locale)
+        guard catalogs.byLanguage[language] != nil else { return LanguagePack(language: "en", catalog: MessageCatalog()) }
+        return packs.withLock { packs in
+            if let pack = packs[language] { return pack }
+            let pack = LanguagePack(language: language, catalog: catalogs.catalog(for: language))
+            packs[language] = pack
+            return pack
+        }
     }
 
     /// `blocks/cvv.mustache` → `blocks/cvv`, with the file path errors should name.

@@ -16,7 +16,7 @@ struct ShellSite {
     let serverOrigin: String
 
     /// Every language there are strings for, sorted.
-    var languages: [String] { resources.languages.keys.sorted() }
+    var languages: [String] { resources.languages }
 
     /// The options as a configuration in `language`; a bad `defaults` is a configuration error.
     func configuration(language: String) throws(StaticSiteError) -> SessionConfiguration {

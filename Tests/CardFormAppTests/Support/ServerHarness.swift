@@ -23,7 +23,7 @@ final class ServerHarness {
         var configuration = ServerConfiguration()
         configuration.secretKey = Self.secretKey
         configure(&configuration)
-        let resources = try FormResources.load(sources)
+        let resources = sources == .init() ? try Self.defaultResources.get() : try FormResources.load(sources)
         let app = try AppContext(configuration: configuration, resources: resources, clock: clock, logger: logs.logger)
         server = try CardFormServer(app: app, host: "127.0.0.1", port: 0, sources: sources)
         base = "http://127.0.0.1:\(server.port)"
@@ -33,6 +33,11 @@ final class ServerHarness {
     }
 
     deinit { server.stop() }
+
+    /// The built-in templates, assets and strings, compiled once for every harness that uses them
+    /// (as a server does once at start): compiling takes a CPU-second in a debug build, and dozens
+    /// of harnesses each compiling their own kept the test run's threads busy for half a minute.
+    static let defaultResources = Result { () throws(ResourceError) in try FormResources.load(.init()) }
 
     struct Reply {
         var status: Int
