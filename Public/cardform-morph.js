@@ -36,6 +36,7 @@
       }
       cf.prediction.repredict();
       cf.parent.announceChange();
+      if (cf.announce) cf.announce.afterApply();
     }
 
     function findBlock(key) {
@@ -84,6 +85,8 @@
       from.checked = to.hasAttribute("checked");
     }
     if (from.tagName === "INPUT" || from.tagName === "TEXTAREA") return;
+    // What the live region said stays until the page clears it, once heard (cardform-announce.js).
+    if (from.hasAttribute("data-cf-announcement") && !to.textContent) return;
     morphChildren(from, to);
     if (from.tagName === "SELECT" && !focused) {
       var chosen = to.querySelector("option[selected]");

@@ -30,6 +30,25 @@ CHROMEDRIVER = os.environ.get("CARDFORM_CHROMEDRIVER", "/usr/bin/chromedriver")
 # Long on purpose: a loaded 2-core machine compiling Swift next door can stall a page for seconds.
 TIMEOUT = float(os.environ.get("CARDFORM_BROWSER_TIMEOUT", "30"))
 
+# axe-core, the accessibility checker, as PyPI's axe-core-python bundles it (axe-core 4.4.3):
+# installed at test time into the build folder, never copied into the repository.
+AXE_PACKAGE = "axe-core-python==0.1.0"
+AXE_DIR = os.path.join(HERE, "..", "..", ".build", "axe-core")
+AXE_SCRIPT = os.path.join(AXE_DIR, "axe_core_python", "axe.min.js")
+
+
+def install_axe():
+    """Installs axe-core-python into .build/axe-core unless it is there; None, or what went wrong."""
+    if os.path.exists(AXE_SCRIPT):
+        return None
+    command = ["/usr/bin/python3", "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-deps",
+               "--target", AXE_DIR, AXE_PACKAGE]
+    done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if done.returncode != 0 or not os.path.exists(AXE_SCRIPT):
+        return "could not install %s (%s):\n%s" % (AXE_PACKAGE, " ".join(command), done.stdout)
+    return None
+
+
 # Installed in every frame before the page's own scripts (CDP): see instrument.js.
 with open(os.path.join(HERE, "instrument.js")) as _source:
     INSTRUMENT = _source.read()

@@ -54,3 +54,52 @@ class ScreenshotTests(BrowserTest):
     def test_the_form_with_billing(self):
         self.open_form(amount=2499, currency="USD", **BILLING)
         self.shoot("billing-form.png")
+
+
+class RightToLeftScreenshotTests(ScreenshotTests):
+    """The form in Arabic, right to left: the card number, expiry and CVV still read left to right."""
+
+    def assert_right_to_left(self):
+        self.assertEqual(self.driver.execute_script("return document.documentElement.dir"), "rtl")
+        for name in ("cardNumber", "expiryDate", "cvv"):
+            self.assertEqual(self.driver.execute_script(
+                "return getComputedStyle(document.getElementsByName(arguments[0])[0]).direction", name), "ltr", name)
+        # The labels start at the right: a label's right edge lines up with its input's.
+        edges = self.driver.execute_script(
+            "var i = document.getElementsByName('cardNumber')[0], l = document.querySelector('label[for=\"' + i.id + '\"]');"
+            "return [Math.round(l.getBoundingClientRect().right), Math.round(i.getBoundingClientRect().right)]")
+        self.assertLessEqual(abs(edges[0] - edges[1]), 2, "label and input are not aligned at the right: %r" % edges)
+
+    def test_the_default_form(self):
+        self.open_form(amount=2499, currency="EUR", locale="ar")
+        self.assert_right_to_left()
+        self.shoot("ar-default-form.png")
+
+    def test_a_cobadged_card_with_a_surcharge(self):
+        self.open_form(amount=2499, currency="EUR", locale="ar", surcharges={"VISA": 109},
+                       orderedAllowedCardNetworks=["CARTES_BANCAIRES", "VISA", "MASTERCARD"])
+        self.type("cardNumber", "4000002500001001")
+        self.wait_present("select[name=cardNetwork]")
+        self.field("cardNetwork").send_keys(Keys.ARROW_DOWN)
+        self.wait(lambda: "26.08" in (self.text("button[type=submit] .cf-pay__label") or ""),
+                  lambda: "pay label %r" % self.text("button[type=submit] .cf-pay__label"))
+        self.type("expiryDate", "1230")
+        self.wait_idle()
+        self.assert_right_to_left()
+        self.shoot("ar-cobadged-form.png")
+
+    def test_errors_after_blur(self):
+        self.open_form(amount=2499, currency="EUR", locale="ar")
+        self.type("cardNumber", "4242424242424241")
+        self.type("expiryDate", "121")
+        self.type("cvv", "1")
+        self.keys(Keys.TAB)
+        self.wait_attribute("input[name=cvv]", "aria-invalid", "true")
+        self.wait_idle()
+        self.assert_right_to_left()
+        self.shoot("ar-errors-form.png")
+
+    def test_the_form_with_billing(self):
+        self.open_form(amount=2499, currency="USD", locale="ar", **BILLING)
+        self.assert_right_to_left()
+        self.shoot("ar-billing-form.png")
