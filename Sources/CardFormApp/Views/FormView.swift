@@ -136,7 +136,9 @@ struct FormView {
     /// The pay button: the total to pay (surcharge included) and the surcharge line.
     private var submit: TemplateValue {
         var submit: [String: TemplateValue] = [
-            "disabled": .bool(!session.canSubmit),
+            // Enabled whenever a payment can start: pressed on an incomplete form it shows every
+            // error and says how many fields need attention.
+            "disabled": .bool(!session.phase.acceptsInput),
             "loading": .bool(session.isLoading),
         ]
         if let total = session.formattedTotal {
