@@ -36,6 +36,7 @@
       }
       cf.prediction.repredict();
       cf.parent.announceChange();
+      if (cf.fieldEvents) cf.fieldEvents.afterApply();
       if (cf.announce) cf.announce.afterApply();
     }
 

@@ -5,6 +5,8 @@ import http.server
 import re
 import threading
 
+from selenium.webdriver.common.keys import Keys
+
 from support import BrowserTest
 
 
@@ -77,7 +79,15 @@ class HostPage:
     onChange: function (c) { log("change " + c.isValid + " " + c.selectedNetwork); },
     onComplete: function (o) { log("complete " + o.status + " " + o.paymentId); },
     onCancel: function () { log("cancel"); },
+    onFocus: function (e) { log("focus " + e.field); },
+    onBlur: function (e) { log("blur " + e.field); },
+    onPaste: function (e) { log("paste " + e.field); },
+    onValidationPassed: function (e) { log("validationPassed " + e.field); },
+    onValidationFailed: function (e) { log("validationFailed " + e.field + " " + e.code); },
   });
+  // Every message the frame sends, as the merchant's page receives it.
+  window.heard = [];
+  window.addEventListener("message", function (event) { window.heard.push(JSON.stringify(event.data)); });
 </script>
 </body></html>
 """
@@ -155,6 +165,32 @@ class CrossOriginEmbedTests(BrowserTest):
         self.wait(lambda: any(e.startswith("complete succeeded pay_") for e in self.events()),
                   lambda: "host events: %r" % self.events())
         self.assertIn("change true VISA", self.events())
+
+    def test_the_merchant_hears_each_fields_events_but_never_a_card_value(self):
+        self.mount()
+        self.type("cardNumber", "4242424242424241")
+        self.keys(Keys.TAB)
+        self.wait_attribute("input[name=cardNumber]", "aria-invalid", "true")
+        self.clear("cardNumber")
+        self.paste("cardNumber", "4242 4242 4242 4242")
+        self.wait_value("cardNumber", "4242 4242 4242 4242")
+        self.type("expiryDate", "12/30")
+        self.type("cvv", "737")
+        self.type("cardholderName", "Jane Doe")
+        self.keys(Keys.TAB)
+        self.wait_idle()
+        expected = ["focus cardNumber", "blur cardNumber", "validationFailed cardNumber invalid-card-number",
+                    "paste cardNumber", "validationPassed cardNumber", "focus expiryDate", "validationPassed expiryDate",
+                    "validationPassed cvv", "validationPassed cardholderName", "blur cardholderName"]
+        self.wait(lambda: all(e in self.events() for e in expected), lambda: "host events: %r" % self.events())
+        events = self.events()
+        self.assertLess(events.index("validationFailed cardNumber invalid-card-number"), events.index("paste cardNumber"))
+        self.assertTrue(any(e.startswith("change ") for e in events))
+        heard = self.driver.execute_script("return window.heard")
+        self.assertTrue(any('"field":"cardholderName"' in m and '"type":"change"' in m for m in heard), heard)
+        for message in heard:
+            for secret in ("4242", "424242", "737", "12/30", "1230", "Jane"):
+                self.assertNotIn(secret, message, "a card value reached the merchant's page")
 
     def test_the_frame_grows_when_billing_errors_appear(self):
         self.mount(requiresBillingAddress=True,

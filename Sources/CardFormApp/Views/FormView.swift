@@ -116,7 +116,7 @@ struct FormView {
     /// them: plain deferred scripts, run in that order; the shell and the wiring run last.
     static let pageScripts = [
         "cardform-typing.js", "cardform-morph.js", "cardform-transport.js", "cardform-prediction.js",
-        "cardform-parent.js", "cardform-announce.js", "cardform-shell.js", "cardform.js",
+        "cardform-parent.js", "cardform-announce.js", "cardform-field-events.js", "cardform-shell.js", "cardform.js",
     ]
 
     /// `scripts` lists every part; `js` and `typing` still name two of them for a `page` written
@@ -177,6 +177,7 @@ struct FormView {
         ]
         if let network = session.selectedNetwork { state["network"] = .string(network.rawValue) }
         if let id = session.payment?.id { state["payment"] = .string(id) }
+        state.merge(fieldVerdicts) { _, verdict in verdict }
         return .object(state)
     }
 
