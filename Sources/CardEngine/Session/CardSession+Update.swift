@@ -74,7 +74,8 @@ extension CardSession {
             refreshNetworks(digits: Array(digits.prefix(CardNumberFormatter.maxDigits)), in: environment)
             let rules = shownRules
             networks.digitCount = min(networks.digitCount, rules.maxLength)
-            return CardNumberFormatter.group(digits, beforeCaret: beforeCaret, rules: rules)
+            return CardNumberFormatter.keepingCaretAfterSpace(
+                CardNumberFormatter.group(digits, beforeCaret: beforeCaret, rules: rules), edit: edit)
         case .expiryDate:
             return ExpiryFormatter.format(edit, isPaste: event == .paste, today: environment.clock.currentMonth)
         case .securityCode:
