@@ -87,7 +87,7 @@ def main():
         return 2
     os.makedirs(support.ARTIFACTS, exist_ok=True)
     for stale in os.listdir(support.ARTIFACTS):
-        if stale.startswith("failed-"):
+        if stale.startswith("failed-") or stale == "axe-results.txt":
             os.remove(os.path.join(support.ARTIFACTS, stale))
 
     loader = unittest.TestLoader()

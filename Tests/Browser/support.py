@@ -266,6 +266,19 @@ class BrowserTest(unittest.TestCase):
         """Focuses the field (caret at its end, as a click there would) and types, key by key."""
         self.field(name).send_keys(text)
 
+    def fill_card(self, number):
+        """Types a whole card, `number` with expiry 12/30, CVV 123 and a name, and waits for the answers."""
+        self.type("cardNumber", number)
+        self.type("expiryDate", "1230")
+        self.type("cvv", "123")
+        self.type("cardholderName", "Jane Doe")
+        self.wait_idle()
+
+    def pay(self):
+        """Presses the pay button (enabled until a payment starts)."""
+        self.wait_attribute("button.cf-pay[type=submit]", "disabled", None)
+        self.css("button.cf-pay[type=submit]").click()
+
     def keys(self, *keys):
         """Real key events to whatever has focus (the caret stays where it is)."""
         ActionChains(self.driver).send_keys(*keys).perform()

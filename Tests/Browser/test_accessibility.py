@@ -75,17 +75,6 @@ class AccessibilityTests(BrowserTest):
                 show()
                 self.check(state, variant)
 
-    def fill(self, number):
-        self.type("cardNumber", number)
-        self.type("expiryDate", "1230")
-        self.type("cvv", "123")
-        self.type("cardholderName", "Jane Doe")
-        self.wait_idle()
-
-    def pay(self):
-        self.wait_attribute("button.cf-pay[type=submit]", "disabled", None)
-        self.css("button.cf-pay[type=submit]").click()
-
     # ---- the states ----
 
     def test_the_empty_form(self):
@@ -123,7 +112,7 @@ class AccessibilityTests(BrowserTest):
         self.driver.execute_cdp_cmd("Fetch.enable", {"patterns": [{"urlPattern": "*/events?*"}]})
         try:
             def show():
-                self.fill("4242 4242 4242 4242")
+                self.fill_card("4242 4242 4242 4242")
                 self.pay()
                 self.wait_present(".cf-pay .cf-spinner")
             self.each_variant("processing", show)
@@ -132,14 +121,14 @@ class AccessibilityTests(BrowserTest):
 
     def test_succeeded(self):
         def show():
-            self.fill("4242 4242 4242 4242")
+            self.fill_card("4242 4242 4242 4242")
             self.pay()
             self.wait_present(".cf-result--succeeded")
         self.each_variant("succeeded", show)
 
     def test_declined(self):
         def show():
-            self.fill("4000 0000 0000 0002")
+            self.fill_card("4000 0000 0000 0002")
             self.pay()
             self.wait_present(".cf-notice--failed")
         self.each_variant("declined", show)

@@ -11,17 +11,6 @@ from support import BrowserTest
 
 
 class PaymentTests(BrowserTest):
-    def fill(self, number):
-        self.type("cardNumber", number)
-        self.type("expiryDate", "1230")
-        self.type("cvv", "123")
-        self.type("cardholderName", "Jane Doe")
-        self.wait_idle()
-
-    def pay(self):
-        self.wait_attribute("button.cf-pay[type=submit]", "disabled", None)
-        self.css("button.cf-pay[type=submit]").click()
-
     def event_requests(self):
         return self.driver.execute_script(
             "return performance.getEntriesByType('resource').filter(function (e) {"
@@ -29,7 +18,7 @@ class PaymentTests(BrowserTest):
 
     def test_an_approved_card_pays_and_the_page_shows_it_without_busy_polling(self):
         self.open_form()
-        self.fill("4242 4242 4242 4242")
+        self.fill_card("4242 4242 4242 4242")
         self.pay()
         self.wait_present(".cf-result--succeeded")
         self.assertEqual(self.state()["phase"], "succeeded")
@@ -40,7 +29,7 @@ class PaymentTests(BrowserTest):
 
     def test_a_declined_card_says_why_and_another_card_then_pays(self):
         self.open_form()
-        self.fill("4000 0000 0000 0002")
+        self.fill_card("4000 0000 0000 0002")
         self.pay()
         self.wait(lambda: "declined" in (self.text(".cf-notice--failed") or ""),
                   lambda: "failure notice: %r" % self.text(".cf-notice--failed"))
@@ -53,7 +42,7 @@ class PaymentTests(BrowserTest):
 
     def test_while_processing_the_button_spins_and_the_fields_are_disabled(self):
         self.open_form()
-        self.fill("4242 4242 4242 4242")
+        self.fill_card("4242 4242 4242 4242")
         self.pay()
         self.wait_present(".cf-pay .cf-spinner")
         self.assertEqual(self.css("button.cf-pay").get_attribute("aria-busy"), "true")

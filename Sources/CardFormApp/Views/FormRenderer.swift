@@ -35,11 +35,13 @@ struct FormRenderer {
         // Said once, in this answer only: the page clears its live region itself once it has been
         // heard (cardform-announce.js), so nothing stale stays there. A payment that moved on since
         // the page last heard is said first.
-        let plain = view(record, pageID: page.id, noscript: false)
-        var words = announcement.map { plain.words(for: $0) } ?? ""
-        if page.phase != record.session.phase.name {
+        var words = ""
+        let phaseMoved = page.phase != record.session.phase.name
+        if announcement != nil || phaseMoved {
+            let plain = view(record, pageID: page.id, noscript: false)
+            words = announcement.map { plain.words(for: $0) } ?? ""
+            if phaseMoved { words = plain.phaseAnnouncement ?? words }
             page.phase = record.session.phase.name
-            words = plain.phaseAnnouncement ?? words
         }
         let view = view(record, pageID: page.id, noscript: false, announcement: words)
         if !resync, words.isEmpty, let field = onlyField,
