@@ -134,7 +134,17 @@ class AccessibilityTests(BrowserTest):
         self.each_variant("declined", show)
 
     def test_the_unavailable_page(self):
-        # No session, so no scheme or language of its own: the default light English page.
+        # No session, so no scheme of its own (light), and the browser's language: English, then
+        # Arabic asked for by Accept-Language.
         self.driver.get(self.server.url + "/s/aaaaaaaaaaaaaaaaaaaaaaaaaa")
         self.wait_present(".cf-unavailable")
         self.check("unavailable", "light")
+        self.driver.execute_cdp_cmd("Network.enable", {})
+        self.driver.execute_cdp_cmd("Network.setExtraHTTPHeaders", {"headers": {"Accept-Language": "ar"}})
+        try:
+            self.driver.get(self.server.url + "/s/aaaaaaaaaaaaaaaaaaaaaaaaaa")
+            self.wait_present(".cf-unavailable")
+            self.assertEqual(self.driver.execute_script("return [document.documentElement.lang, document.dir]"), ["ar", "rtl"])
+            self.check("unavailable", "ar")
+        finally:
+            self.driver.execute_cdp_cmd("Network.setExtraHTTPHeaders", {"headers": {}})

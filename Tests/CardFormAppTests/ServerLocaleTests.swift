@@ -34,6 +34,14 @@ import Testing
         #expect(!reply.body.contains("٢٤"))
     }
 
+    @Test func aLinkToNoSessionIsAnsweredInTheBrowsersLanguage() async throws {
+        let harness = try ServerHarness()
+        let reply = try await harness.get("/s/aaaaaaaaaaaaaaaaaaaaaaaaaa", headers: ["Accept-Language": "he-IL, en;q=0.5"])
+        #expect(reply.status == 404)
+        #expect(Self.lang(reply.body) == "he")
+        #expect(reply.body.contains("dir=\"rtl\""))
+    }
+
     @Test func laterAnswersAndTheStateKeepTheLanguageThePageWasShownIn() async throws {
         let harness = try ServerHarness()
         let id = try await harness.createSession()

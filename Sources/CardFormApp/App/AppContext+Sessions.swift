@@ -21,7 +21,7 @@ extension AppContext {
         switch try lookup(id, body) {
         case .live(let value): return value
         case .expired(let record): throw Refusal(.unavailable(expired: true, locale: record.session.locale))
-        case .unknown: throw Refusal(.unavailable(expired: false, locale: "en"))
+        case .unknown: throw Refusal(.unavailable(expired: false, locale: nil))
         }
     }
 }
