@@ -51,8 +51,9 @@ struct ShellRoutes {
     /// 403 without CORS headers: the calling page cannot read it, and learns nothing.
     static let originRefused = Refusal.json(.forbidden, "origin-not-allowed", "This origin may not use this session's form.")
 
-    /// `GET /shell/<id>` → `{action, token, page, lang, dir, title, colorScheme, theme?, html}`: the session's
-    /// `form` rendered for a new page (later events answer in fragments for that page id).
+    /// `GET /shell/<id>` → `{action, token, page, lang, dir, title, colorScheme, theme?, html}`: the
+    /// session's `form` rendered for a new page (later events answer in fragments for that page id),
+    /// in the language the request settles (`settleLocale`).
     func bootstrap(_ request: RouteRequest) throws(Refusal) -> Response {
         let resources = app.resources
         let pageID = RandomToken.make128()
