@@ -6,7 +6,8 @@ BUILD_PKGS := libmicrohttpd-dev libgnutls28-dev libsodium-dev libhiredis-dev pkg
 # deploy/nginx.conf; openssl makes the test certificates for HTTPS; curl and openssl s_client talk
 # to the server over TLS.
 UNIT_PKGS  := redis-server nginx openssl curl
-TEST_PKGS  := chromium chromium-driver python3-selenium openssl
+# python3-pip installs axe-core-python (the accessibility checker) into .build at test time.
+TEST_PKGS  := chromium chromium-driver python3-selenium python3-pip openssl
 BENCH_PKGS := wrk gcc
 PYTHON     := /usr/bin/python3
 

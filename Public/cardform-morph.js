@@ -36,6 +36,8 @@
       }
       cf.prediction.repredict();
       cf.parent.announceChange();
+      if (cf.fieldEvents) cf.fieldEvents.afterApply();
+      if (cf.announce) cf.announce.afterApply();
     }
 
     function findBlock(key) {
@@ -84,6 +86,8 @@
       from.checked = to.hasAttribute("checked");
     }
     if (from.tagName === "INPUT" || from.tagName === "TEXTAREA") return;
+    // What the live region said stays until the page clears it, once heard (cardform-announce.js).
+    if (from.hasAttribute("data-cf-announcement") && !to.textContent) return;
     morphChildren(from, to);
     if (from.tagName === "SELECT" && !focused) {
       var chosen = to.querySelector("option[selected]");

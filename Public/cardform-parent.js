@@ -1,6 +1,7 @@
 // cardform page script, telling the parent window (the merchant's page, through embed.js) what
 // happens: postMessage({source: "cardform", type, …}) with ready, change, resize, complete and
-// cancel, only to the origins the session allows. See cardform.js for how the parts fit.
+// cancel (and, from cardform-field-events.js, the per-field events), only to the origins the
+// session allows. See cardform.js for how the parts fit.
 (function (ns) {
   "use strict";
 
@@ -64,7 +65,11 @@
         availableNetworks: (state.getAttribute("data-cf-networks") || "").split(" ").filter(Boolean),
       };
       var serialized = JSON.stringify(change);
-      if (serialized !== lastChange) { lastChange = serialized; tell(change); }
+      if (serialized !== lastChange) {
+        lastChange = serialized;
+        change.field = cf.fieldEvents ? cf.fieldEvents.lastField() : null;  // what the change is about
+        tell(change);
+      }
       var phase = state.getAttribute("data-cf-phase");
       if (phase === "processing") {
         completed = null;  // a new attempt: its outcome is news again

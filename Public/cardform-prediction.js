@@ -29,11 +29,13 @@
 
     // Backspace right after a separator the server inserts (data-cf-separators: the card number's
     // spaces, the expiry's slash) also deletes the character before it, as the server does when it
-    // sees only a separator go. Done here so the result does not depend on typing speed.
+    // sees only a separator go; Delete just before one skips it (deleteForward). Done here so the
+    // result does not depend on typing speed.
     function beforeInput(event) {
       var input = event.target;
       before.set(input, input.value);
       var separators = input.getAttribute && input.getAttribute("data-cf-separators");
+      if (event.inputType === "deleteContentForward" && separators) return deleteForward(event, input, separators);
       if (event.inputType !== "deleteContentBackward" || !separators) return;
       var caret = input.selectionStart;
       if (caret !== input.selectionEnd || caret < 2 || separators.indexOf(input.value.charAt(caret - 1)) < 0) return;
@@ -41,6 +43,20 @@
       input.value = input.value.slice(0, caret - 2) + input.value.slice(caret);
       input.setSelectionRange(caret - 2, caret - 2);
       input.dispatchEvent(new InputEvent("input", { bubbles: true, inputType: "deleteContentBackward" }));
+    }
+
+    // Delete just before a separator skips it and deletes the character after it, the caret after
+    // the separator: `4111| 2222` → `4111 |222 2`, `12|/30` → `12/|0` (never `01/30`). The server,
+    // seeing only value and caret, cannot tell this Delete from a Backspace after the separator,
+    // so the page sends what the shopper meant.
+    function deleteForward(event, input, separators) {
+      var caret = input.selectionStart;
+      if (caret !== input.selectionEnd || caret + 1 >= input.value.length) return;
+      if (separators.indexOf(input.value.charAt(caret)) < 0) return;
+      event.preventDefault();
+      input.value = input.value.slice(0, caret + 1) + input.value.slice(caret + 2);
+      input.setSelectionRange(caret + 1, caret + 1);
+      input.dispatchEvent(new InputEvent("input", { bubbles: true, inputType: "deleteContentForward" }));
     }
 
     // The formatters the page has, by data-cf-format: each returns {value, caret}, or null to leave

@@ -35,6 +35,7 @@
     form.setAttribute("action", server + answer.action);
     document.documentElement.lang = answer.lang;
     document.documentElement.dir = answer.dir;
+    if (answer.colorScheme) document.documentElement.setAttribute("data-cf-color-scheme", answer.colorScheme);
     if (answer.title) document.title = answer.title;
     if (answer.theme) {
       var link = document.createElement("link");

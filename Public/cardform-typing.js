@@ -135,6 +135,10 @@
       var digits = read.digits.slice(0, card.maxDigits);
       var shown = network || detect(digits);
       var formatted = group(digits, read.before, shown || byId.OTHER);
+      // One character deleted just after a space: the caret stays after the space, as the server
+      // keeps it (CardNumberFormatter.keepingCaretAfterSpace).
+      if (previous != null && previous.length === value.length + 1 && caret > 0 && value.charAt(caret - 1) === card.separator
+          && formatted.value.charAt(formatted.caret) === card.separator) formatted.caret++;
       formatted.network = shown;
       formatted.bin = digits.slice(0, 8);
       return formatted;

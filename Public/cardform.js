@@ -11,10 +11,12 @@
 //   cardform-transport.js   transport(cf): the request queue, retries, offline notice, long-poll
 //   cardform-prediction.js  prediction(cf): each key formatted at once, the card brand shown
 //   cardform-parent.js      parent(cf): postMessage to the parent window, height reporting
+//   cardform-announce.js    announce(cf): the live region cleared once heard, focus on the outcome
+//   cardform-field-events.js fieldEvents(cf): focus, blur, paste and validation events for the parent
 //   cardform-shell.js       shell mode (`cardform build`): fetches the session's form, then start()
 //   cardform.js             start(): this file, the wiring of the form's events and the submit flow
 // Each part's factory takes `cf`, the one form's shared object (form, action, token, page,
-// revision, and the parts as cf.morph, cf.transport, cf.prediction, cf.parent), and returns its
+// revision, and the parts as cf.morph, cf.transport, cf.prediction, cf.parent, cf.announce, cf.fieldEvents), and returns its
 // part; the parts call each other through `cf` only when the form is in use, so the order they are
 // made in does not matter.
 (function (ns) {
@@ -36,6 +38,8 @@
     cf.transport = ns.transport(cf);
     cf.prediction = ns.prediction(cf);
     cf.parent = ns.parent(cf);
+    if (ns.announce) cf.announce = ns.announce(cf);
+    if (ns.fieldEvents) cf.fieldEvents = ns.fieldEvents(cf);
     var submitWanted = false; // Enter or pay pressed while answers were on their way
     var submitting = false;  // a submit is queued or in flight: never send a second
 

@@ -3,12 +3,15 @@
 //   <script src="https://pay.example/embed.js"></script>
 //   CardForm.mount(document.getElementById("pay"), {
 //     url: "https://pay.example/s/<id>",         // from POST /api/sessions
-//     onReady() {}, onChange({isValid, selectedNetwork, availableNetworks}) {},
+//     onReady() {}, onChange({isValid, selectedNetwork, availableNetworks, field}) {},
 //     onComplete({status, paymentId}) {}, onCancel() {},
+//     onFocus({field}) {}, onBlur({field}) {}, onPaste({field}) {},
+//     onValidationPassed({field}) {}, onValidationFailed({field, code}) {},
 //   });
 //
 // The iframe follows its content's height; messages are accepted only from the form's own origin
-// and its own window. Card data never reaches this page: only these events do.
+// and its own window. Card data never reaches this page: only these events do (a field's name and
+// state, never its value).
 (function () {
   "use strict";
 
@@ -38,7 +41,18 @@
         case "change":
           if (options.onChange) {
             options.onChange({ isValid: !!data.isValid, selectedNetwork: data.selectedNetwork || null,
-              availableNetworks: data.availableNetworks || [] });
+              availableNetworks: data.availableNetworks || [], field: fieldOf(data) });
+          }
+          break;
+        case "focus": if (options.onFocus) options.onFocus({ field: fieldOf(data) }); break;
+        case "blur": if (options.onBlur) options.onBlur({ field: fieldOf(data) }); break;
+        case "paste": if (options.onPaste) options.onPaste({ field: fieldOf(data) }); break;
+        case "validationPassed":
+          if (options.onValidationPassed) options.onValidationPassed({ field: fieldOf(data) });
+          break;
+        case "validationFailed":
+          if (options.onValidationFailed) {
+            options.onValidationFailed({ field: fieldOf(data), code: typeof data.code === "string" ? data.code : null });
           }
           break;
         case "complete":
@@ -47,6 +61,8 @@
         case "cancel": if (options.onCancel) options.onCancel(); break;
       }
     }
+    // Only a field's name passes on: whatever else a message might carry stays here.
+    function fieldOf(data) { return typeof data.field === "string" ? data.field : null; }
     window.addEventListener("message", onMessage);
 
     return {

@@ -33,6 +33,9 @@ public struct LintDiagnostic: Sendable, Hashable, CustomStringConvertible {
         case missingLocaleKeys = "missing-locale-keys"
         case extraLocaleKey = "extra-locale-key"
         case invalidLocale = "invalid-locale"
+        case invalidPlural = "invalid-plural"
+        case unknownPlaceholder = "unknown-placeholder"
+        case missingPlaceholder = "missing-placeholder"
         case unreadableFile = "unreadable-file"
     }
 

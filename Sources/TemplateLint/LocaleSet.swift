@@ -34,6 +34,12 @@ struct LocaleSet: Sendable {
         }
     }
 
+    /// A language as its first file names it (`pt-BR`; languages are keyed lower case).
+    func displayName(_ language: String) -> String {
+        guard let path = languages[language]?.first?.file.path, let name = path.split(separator: "/").last else { return language }
+        return String(name.dropLast(name.hasSuffix(".json") ? ".json".count : 0))
+    }
+
     /// English as cardform ships it, before a designer's overrides.
     var defaultEnglishKeys: Set<String> {
         Set((languages["en"] ?? []).filter { !$0.file.isOverlay }.flatMap(\.strings.keys))

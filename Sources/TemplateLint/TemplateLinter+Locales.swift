@@ -17,13 +17,18 @@ extension TemplateLinter {
             let strings = localeSet.strings(language)
             let missing = expected.filter { strings[$0] == nil }.sorted()
             guard !missing.isEmpty else { continue }
-            let count = missing.count == 1 ? "1 key that English has, so pages in that language show it"
-                : "\(missing.count) keys that English has, so pages in that language show them"
+            // cardform's own strings make a language complete (an error); strings the designer
+            // added to English may fall back to it (a warning).
+            let (own, added) = (missing.filter { shipped.contains($0) }, missing.filter { !shipped.contains($0) })
             let end = top.file.bytes.lastIndex(of: UInt8(ascii: "}")) ?? 0
-            problems.append(top.file.diagnostic(
-                .warning, .missingLocaleKeys,
-                "'\(language)' lacks \(count) in English: " + missing.joined(separator: ", "),
-                at: end))
+            for (keys, severity) in [(own, LintDiagnostic.Severity.error), (added, .warning)] where !keys.isEmpty {
+                let count = keys.count == 1 ? "1 key that English has, so pages in that language show it"
+                    : "\(keys.count) keys that English has, so pages in that language show them"
+                problems.append(top.file.diagnostic(
+                    severity, .missingLocaleKeys,
+                    "'\(localeSet.displayName(language))' lacks \(count) in English: " + keys.joined(separator: ", "),
+                    at: end))
+            }
         }
         for (language, files) in localeSet.languages {
             for locale in files where locale.file.isOverlay {

@@ -10,7 +10,8 @@ import Mustache
 ///   recomposed `cardDetails` without (or with two) co-badge selectors, designer templates nothing uses;
 /// - HTML context: interpolations where HTML escaping does not protect the page (`HTMLContextLint`);
 /// - hooks: the blocks rendered with sample data keep what scripts and assistive tech rely on;
-/// - locales: keys missing against English, keys English does not have, `{{t.…}}` keys that exist nowhere.
+/// - locales: keys missing against English, keys English does not have, `{{t.…}}` keys that exist nowhere,
+///   placeholders and plural forms a translation lost.
 public struct TemplateLinter {
     /// The templates that compiled.
     let library: TemplateLibrary
@@ -48,7 +49,8 @@ public struct TemplateLinter {
             let read = layer.read()
             sources.append(read.templates.mapValues(\.text))
             files.merge(read.templates.mapValues(\.file)) { _, top in top }
-            for (language, file) in read.locales { locales[language, default: []].append(file) }
+            // Languages are matched as the server's loader matches them: `pt-br.json` overlays `pt-BR.json`.
+            for (language, file) in read.locales { locales[language.lowercased(), default: []].append(file) }
             diagnostics += read.diagnostics
         }
         let (library, errors) = TemplateLibrary.load(sources.map(TemplateSource.templates))
@@ -78,6 +80,7 @@ public struct TemplateLinter {
         diagnostics += unusedTemplates()
         diagnostics += hookProblems()
         diagnostics += localeProblems()
+        diagnostics += localeStringProblems()
         return diagnostics
     }
 

@@ -62,11 +62,15 @@
   document.addEventListener("input", function (event) {
     cf.inputs.push({ at: performance.now(), name: event.target && event.target.name });
   }, true);
-  // Everything the live region said, in order (a screen reader hears each change).
+  // Everything the live region said, in order (a screen reader hears each change), and in
+  // `regionLog` each change of its text with when it happened, clearing included.
+  cf.regionLog = [];
   new MutationObserver(function () {
     var region = document.querySelector("[data-cf-block=errors]");
     var said = region ? region.textContent.trim() : "";
     if (said && said !== cf.announced[cf.announced.length - 1]) cf.announced.push(said);
+    var last = cf.regionLog[cf.regionLog.length - 1];
+    if (!last || last.text !== said) cf.regionLog.push({ text: said, at: performance.now() });
   }).observe(document, { childList: true, subtree: true, characterData: true });
   window.addEventListener("error", function (event) { cf.errors.push("error: " + event.message); });
   window.addEventListener("unhandledrejection", function (event) { cf.errors.push("rejection: " + event.reason); });

@@ -81,9 +81,13 @@ def main():
         if not os.access(tool, os.X_OK):
             print("run.py: %s is missing (make test-deps installs chromium and chromium-driver)" % tool, file=sys.stderr)
             return 2
+    problem = support.install_axe()
+    if problem:
+        print("run.py: %s" % problem, file=sys.stderr)
+        return 2
     os.makedirs(support.ARTIFACTS, exist_ok=True)
     for stale in os.listdir(support.ARTIFACTS):
-        if stale.startswith("failed-"):
+        if stale.startswith("failed-") or stale == "axe-results.txt":
             os.remove(os.path.join(support.ARTIFACTS, stale))
 
     loader = unittest.TestLoader()

@@ -30,6 +30,25 @@ CHROMEDRIVER = os.environ.get("CARDFORM_CHROMEDRIVER", "/usr/bin/chromedriver")
 # Long on purpose: a loaded 2-core machine compiling Swift next door can stall a page for seconds.
 TIMEOUT = float(os.environ.get("CARDFORM_BROWSER_TIMEOUT", "30"))
 
+# axe-core, the accessibility checker, as PyPI's axe-core-python bundles it (axe-core 4.4.3):
+# installed at test time into the build folder, never copied into the repository.
+AXE_PACKAGE = "axe-core-python==0.1.0"
+AXE_DIR = os.path.join(HERE, "..", "..", ".build", "axe-core")
+AXE_SCRIPT = os.path.join(AXE_DIR, "axe_core_python", "axe.min.js")
+
+
+def install_axe():
+    """Installs axe-core-python into .build/axe-core unless it is there; None, or what went wrong."""
+    if os.path.exists(AXE_SCRIPT):
+        return None
+    command = ["/usr/bin/python3", "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-deps",
+               "--target", AXE_DIR, AXE_PACKAGE]
+    done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if done.returncode != 0 or not os.path.exists(AXE_SCRIPT):
+        return "could not install %s (%s):\n%s" % (AXE_PACKAGE, " ".join(command), done.stdout)
+    return None
+
+
 # Installed in every frame before the page's own scripts (CDP): see instrument.js.
 with open(os.path.join(HERE, "instrument.js")) as _source:
     INSTRUMENT = _source.read()
@@ -246,6 +265,19 @@ class BrowserTest(unittest.TestCase):
     def type(self, name, text):
         """Focuses the field (caret at its end, as a click there would) and types, key by key."""
         self.field(name).send_keys(text)
+
+    def fill_card(self, number):
+        """Types a whole card, `number` with expiry 12/30, CVV 123 and a name, and waits for the answers."""
+        self.type("cardNumber", number)
+        self.type("expiryDate", "1230")
+        self.type("cvv", "123")
+        self.type("cardholderName", "Jane Doe")
+        self.wait_idle()
+
+    def pay(self):
+        """Presses the pay button (enabled until a payment starts)."""
+        self.wait_attribute("button.cf-pay[type=submit]", "disabled", None)
+        self.css("button.cf-pay[type=submit]").click()
 
     def keys(self, *keys):
         """Real key events to whatever has focus (the caret stays where it is)."""

@@ -5,21 +5,12 @@ import http.server
 import re
 import threading
 
+from selenium.webdriver.common.keys import Keys
+
 from support import BrowserTest
 
 
 class PaymentTests(BrowserTest):
-    def fill(self, number):
-        self.type("cardNumber", number)
-        self.type("expiryDate", "1230")
-        self.type("cvv", "123")
-        self.type("cardholderName", "Jane Doe")
-        self.wait_idle()
-
-    def pay(self):
-        self.wait_attribute("button.cf-pay[type=submit]", "disabled", None)
-        self.css("button.cf-pay[type=submit]").click()
-
     def event_requests(self):
         return self.driver.execute_script(
             "return performance.getEntriesByType('resource').filter(function (e) {"
@@ -27,7 +18,7 @@ class PaymentTests(BrowserTest):
 
     def test_an_approved_card_pays_and_the_page_shows_it_without_busy_polling(self):
         self.open_form()
-        self.fill("4242 4242 4242 4242")
+        self.fill_card("4242 4242 4242 4242")
         self.pay()
         self.wait_present(".cf-result--succeeded")
         self.assertEqual(self.state()["phase"], "succeeded")
@@ -38,7 +29,7 @@ class PaymentTests(BrowserTest):
 
     def test_a_declined_card_says_why_and_another_card_then_pays(self):
         self.open_form()
-        self.fill("4000 0000 0000 0002")
+        self.fill_card("4000 0000 0000 0002")
         self.pay()
         self.wait(lambda: "declined" in (self.text(".cf-notice--failed") or ""),
                   lambda: "failure notice: %r" % self.text(".cf-notice--failed"))
@@ -51,7 +42,7 @@ class PaymentTests(BrowserTest):
 
     def test_while_processing_the_button_spins_and_the_fields_are_disabled(self):
         self.open_form()
-        self.fill("4242 4242 4242 4242")
+        self.fill_card("4242 4242 4242 4242")
         self.pay()
         self.wait_present(".cf-pay .cf-spinner")
         self.assertEqual(self.css("button.cf-pay").get_attribute("aria-busy"), "true")
@@ -77,7 +68,15 @@ class HostPage:
     onChange: function (c) { log("change " + c.isValid + " " + c.selectedNetwork); },
     onComplete: function (o) { log("complete " + o.status + " " + o.paymentId); },
     onCancel: function () { log("cancel"); },
+    onFocus: function (e) { log("focus " + e.field); },
+    onBlur: function (e) { log("blur " + e.field); },
+    onPaste: function (e) { log("paste " + e.field); },
+    onValidationPassed: function (e) { log("validationPassed " + e.field); },
+    onValidationFailed: function (e) { log("validationFailed " + e.field + " " + e.code); },
   });
+  // Every message the frame sends, as the merchant's page receives it.
+  window.heard = [];
+  window.addEventListener("message", function (event) { window.heard.push(JSON.stringify(event.data)); });
 </script>
 </body></html>
 """
@@ -160,6 +159,32 @@ class CrossOriginEmbedTests(HostPageTest):
         self.wait(lambda: any(e.startswith("complete succeeded pay_") for e in self.events()),
                   lambda: "host events: %r" % self.events())
         self.assertIn("change true VISA", self.events())
+
+    def test_the_merchant_hears_each_fields_events_but_never_a_card_value(self):
+        self.mount()
+        self.type("cardNumber", "4242424242424241")
+        self.keys(Keys.TAB)
+        self.wait_attribute("input[name=cardNumber]", "aria-invalid", "true")
+        self.clear("cardNumber")
+        self.paste("cardNumber", "4242 4242 4242 4242")
+        self.wait_value("cardNumber", "4242 4242 4242 4242")
+        self.type("expiryDate", "12/30")
+        self.type("cvv", "737")
+        self.type("cardholderName", "Jane Doe")
+        self.keys(Keys.TAB)
+        self.wait_idle()
+        expected = ["focus cardNumber", "blur cardNumber", "validationFailed cardNumber invalid-card-number",
+                    "paste cardNumber", "validationPassed cardNumber", "focus expiryDate", "validationPassed expiryDate",
+                    "validationPassed cvv", "validationPassed cardholderName", "blur cardholderName"]
+        self.wait(lambda: all(e in self.events() for e in expected), lambda: "host events: %r" % self.events())
+        events = self.events()
+        self.assertLess(events.index("validationFailed cardNumber invalid-card-number"), events.index("paste cardNumber"))
+        self.assertTrue(any(e.startswith("change ") for e in events))
+        heard = self.driver.execute_script("return window.heard")
+        self.assertTrue(any('"field":"cardholderName"' in m and '"type":"change"' in m for m in heard), heard)
+        for message in heard:
+            for secret in ("4242", "424242", "737", "12/30", "1230", "Jane"):
+                self.assertNotIn(secret, message, "a card value reached the merchant's page")
 
     def test_the_frame_grows_when_billing_errors_appear(self):
         self.mount(requiresBillingAddress=True,

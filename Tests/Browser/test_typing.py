@@ -162,7 +162,7 @@ class LatencyTypingTests(BrowserTest):
         self.type("cardholderName", "Jane Doe")
         self.type("cvv", "12")
         self.wait_idle()
-        self.assertTrue(self.pay_button_disabled())
+        self.assertFalse(self.pay_button_disabled(), "the pay button is enabled before the form is complete")
         button = self.css("button.cf-pay[type=submit]")
         ActionChains(self.driver).send_keys("3").click(button).perform()
         self.wait_present(".cf-result--succeeded")

@@ -21,6 +21,9 @@ import Testing
         Case(what: "inserting just before a space", previous: "4242 4242", raw: "42429 4242", caret: 5, value: "4242 9424 2", caretAfter: 6),
         Case(what: "backspace just after a space deletes the digit before it", previous: "4242 4242", raw: "42424242", caret: 4, value: "4244 242", caretAfter: 3),
         Case(what: "backspace at the end", previous: "4242 4242", raw: "4242 424", caret: 8, value: "4242 424", caretAfter: 8),
+        Case(what: "delete before a space skips it (the page sends this) and the caret stays after it", previous: "4111 2222 3333", raw: "4111 222 3333", caret: 5, value: "4111 2223 333", caretAfter: 5),
+        Case(what: "backspace of a group's first digit keeps the caret after the space", previous: "4111 2222", raw: "4111 222", caret: 5, value: "4111 222", caretAfter: 5),
+        Case(what: "delete at the end of a group closes the gap", previous: "4111 2222 3333", raw: "4112222 3333", caret: 3, value: "4112 2223 333", caretAfter: 3),
         Case(what: "backspace leaving a trailing group", previous: "4242 4", raw: "4242 ", caret: 5, value: "4242", caretAfter: 4),
         Case(what: "deleting a selection across a space", previous: "4242 4242 4242", raw: "4242 4242", caret: 2, value: "4242 4242", caretAfter: 2),
         Case(what: "deleting a whole group with its space", previous: "4242 4242 4242 4242", raw: "4242 4242 4242", caret: 5, value: "4242 4242 4242", caretAfter: 4),
@@ -36,6 +39,16 @@ import Testing
         Case(what: "an unknown number takes 19 digits", previous: "", raw: "99999999999999999999", caret: 20, value: "9999 9999 9999 9999 999", caretAfter: 23),
         Case(what: "a caret beyond the value is clamped", previous: "", raw: "4242", caret: 99, value: "4242", caretAfter: 4),
     ]
+
+    /// The session formats the card number through its own path (the network may come from a BIN
+    /// table): a Delete before a space comes out as the page predicts it there too.
+    @Test func theSessionFormatsADeleteBeforeASpaceAsThePageDoes() {
+        var session = CardSession(id: "s", configuration: SessionConfiguration())
+        let environment = SessionEnvironment()
+        _ = session.update(.cardNumber, value: "4111 2222 3333", caret: 14, in: environment)
+        let update = session.update(.cardNumber, value: "4111 222 3333", caret: 5, in: environment)
+        #expect(update.formatted == FormattedValue(value: "4111 2223 333", caret: 5))
+    }
 
     @Test(arguments: cardNumberCases)
     func cardNumberFormattingKeepsTheCaret(_ c: Case) {
@@ -58,6 +71,8 @@ import Testing
         Case(what: "backspace after the slash removes it and the month digit", previous: "12/", raw: "12", caret: 2, value: "1", caretAfter: 1),
         Case(what: "backspace after the slash with a year typed", previous: "12/3", raw: "123", caret: 2, value: "01/3", caretAfter: 2),
         Case(what: "backspace at the end", previous: "12/30", raw: "12/3", caret: 4, value: "12/3", caretAfter: 4),
+        Case(what: "delete before the slash skips it (the page sends this): 12|/30 → 12/|0", previous: "12/30", raw: "12/0", caret: 3, value: "12/0", caretAfter: 3),
+        Case(what: "delete after the slash removes the year's first digit", previous: "12/30", raw: "12/0", caret: 3, value: "12/0", caretAfter: 3),
         Case(what: "deleting a month digit pads the month", previous: "12/30", raw: "1/30", caret: 1, value: "01/30", caretAfter: 3),
         Case(what: "autofill of 12/2030", previous: "", raw: "12/2030", caret: 7, value: "12/30", caretAfter: 5),
         Case(what: "autofill of 2030-12", previous: "", raw: "2030-12", caret: 7, value: "12/30", caretAfter: 5),

@@ -63,7 +63,7 @@ struct BuildCommandTests {
         let html = try #require(folder.read("site/\(language)/index.html"))
         let manifest = try Self.manifest(folder)
         let assets = try #require(manifest["assets"] as? [String: String])
-        #expect(html.hasPrefix("<!doctype html>\n<html lang=\"\(language)\" dir=\"ltr\">"))
+        #expect(html.hasPrefix("<!doctype html>\n<html lang=\"\(language)\" dir=\"ltr\" data-cf-color-scheme=\"light\">"))
         #expect(html.contains(#"method="post" action="" data-cf-block="form" data-cf-server="https://pay.example" data-cf-unavailable=""#))
         #expect(html.contains(#"<input type="hidden" name="_token" value="">"#))
         #expect(html.contains(#"<input type="hidden" name="_page" value="">"#))

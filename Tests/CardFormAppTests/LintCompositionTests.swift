@@ -76,7 +76,7 @@ struct LintCompositionTests {
                 """
             }.joined() + "\(ShippedLocales.languages.count - 1) warnings\n"),
         LintCase(
-            "warns about every key a new language lacks, in one place",
+            "refuses a language that lacks cardform's strings, listing every key in one place",
             files: [
                 "locales/ca.json": """
                     {
@@ -86,12 +86,66 @@ struct LintCompositionTests {
 
                     """,
             ],
-            status: 0,
+            status: 1,
             expected: """
-            DIR/locales/ca.json:4:1: warning: 'ca' lacks \(ShippedLocales.englishKeys.count - 2) keys that English has, so pages in that language show them in English: \(ShippedLocales.englishKeys.subtracting(["ui.pay", "ui.title"]).sorted().joined(separator: ", "))
+            DIR/locales/ca.json:4:1: error: 'ca' lacks \(ShippedLocales.englishKeys.count - 2) keys that English has, so pages in that language show them in English: \(ShippedLocales.englishKeys.subtracting(["ui.pay", "ui.title"]).sorted().joined(separator: ", "))
             }
             ^
-            1 warning
+            1 error
+
+            """),
+        LintCase(
+            "checks a translation's placeholders and plural forms, matching file names as the server does",
+            files: [
+                "locales/pt-br.json": """
+                    {
+                      "ui.pay": "Pagar agora",
+                      "ui.payAmount": "Pagar {valor}",
+                      "ui.fieldError": "{message}",
+                      "ui.errorCount": "{count, plural, one {# campo} outro {# campos}}"
+                    }
+
+                    """,
+                "locales/ru.json": """
+                    {
+                      "ui.errorCount": "{count, plural, one {# поле} other {# полей}}"
+                    }
+
+                    """,
+                "locales/ja.json": """
+                    {
+                      "ui.errorCount": "{count, plural, one {# 件} other {# 件}}"
+                    }
+
+                    """,
+                "locales/de.json": """
+                    {
+                      "ui.errorCount": "Bitte prüfen Sie {count} Felder"
+                    }
+
+                    """,
+            ],
+            status: 1,
+            expected: """
+            DIR/locales/de.json:2:3: warning: 'ui.errorCount' is a count in English ({count, plural, …}); written plain, it reads the same for every number
+              "ui.errorCount": "Bitte prüfen Sie {count} Felder"
+              ^
+            DIR/locales/ja.json:2:3: warning: 'ui.errorCount' has plural forms 'ja' never uses: one
+              "ui.errorCount": "{count, plural, one {# 件} other {# 件}}"
+              ^
+            DIR/locales/pt-br.json:3:3: error: 'ui.payAmount' uses {valor}, which nothing fills, so the page shows it as written; it takes {amount}
+              "ui.payAmount": "Pagar {valor}",
+              ^
+            DIR/locales/pt-br.json:4:3: warning: 'ui.fieldError' leaves out {field}, which English shows: shoppers in this language do not see it
+              "ui.fieldError": "{message}",
+              ^
+            DIR/locales/pt-br.json:5:3: error: 'ui.errorCount' is not a valid plural pattern: 'outro' is not a plural category (zero, one, two, few, many, other) (at character 46)
+              "ui.errorCount": "{count, plural, one {# campo} outro {# campos}}"
+              ^
+            DIR/locales/ru.json:2:3: error: 'ui.errorCount' lacks the plural forms 'ru' needs: few, many (it needs few, many, one, other)
+              "ui.errorCount": "{count, plural, one {# поле} other {# полей}}"
+              ^
+            3 errors, 3 warnings
 
             """),
         LintCase(

@@ -71,11 +71,11 @@ import Testing
         #expect(reply.body.contains(#"data-cf-field="cardholderName" data-cf-value="Ada""#))
     }
 
-    @Test func aRefusedSubmitShowsEveryErrorAndAnnouncesTheFirst() async throws {
+    @Test func aRefusedSubmitShowsEveryErrorAndAnnouncesHowManyNeedAttention() async throws {
         let form = try await OpenForm()
         let reply = try await form.send([("cardNumber", "4242 4242 4242 4241"), ("rev", "0")], to: "submit")
         #expect(reply.status == 200)
-        #expect(reply.body.contains(#"<p class="cf-errors__announcement">Invalid card number</p>"#))
+        #expect(reply.body.contains(#"<p class="cf-errors__announcement" data-cf-announcement>4 fields need attention</p>"#))
         for field in ["cardNumber", "expiryDate", "cvv", "cardholderName"] {
             #expect(reply.body.contains(#"<p class="cf-error" id="\#(field)-error">"#) && !reply.body.contains(#"id="\#(field)-error"></p>"#))
         }

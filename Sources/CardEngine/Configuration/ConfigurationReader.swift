@@ -136,13 +136,24 @@ struct ConfigurationReader {
         return origins
     }
 
-    func appearance(_ value: JSONValue) throws(ConfigurationError) -> JSONObject {
+    /// `appearance`: theme variables, and `colorScheme` (taken out of the variables).
+    func appearance(_ value: JSONValue) throws(ConfigurationError) -> (variables: JSONObject, colorScheme: ColorScheme) {
         let object = try object(value, path: "appearance", max: 100)
+        var variables: [(key: String, value: JSONValue)] = []
+        var scheme = ColorScheme.light
         for (name, variable) in object.members {
             guard name.count <= 64 else { throw failure("too-long", "Names are at most 64 characters.", "appearance.\(name)") }
-            _ = try string(variable, path: "appearance.\(name)", max: 256)
+            let text = try string(variable, path: "appearance.\(name)", max: 256)
+            guard name == "colorScheme" else {
+                variables.append((name, variable))
+                continue
+            }
+            guard let parsed = ColorScheme(rawValue: text) else {
+                throw failure("invalid-value", "appearance.colorScheme is \"light\", \"dark\" or \"auto\".", "appearance.colorScheme")
+            }
+            scheme = parsed
         }
-        return object
+        return (JSONObject(variables), scheme)
     }
 
     /// `cardholderName`: `{"rules": "default" | "pxp"}`.

@@ -35,11 +35,14 @@ extension SessionConfiguration {
         try reader.rejectUnknownKeys(object, allowed: Self.keys, path: nil)
         try readFields(object, reader)
         try readPayment(object, reader)
-        if let value = object["locale"] { locale = try reader.locale(value) }
+        if let value = object["locale"] {
+            locale = try reader.locale(value)
+            isLocaleSet = true
+        }
         if let value = object["customerId"] { customerId = try reader.string(value, path: "customerId", max: 200) }
         if let value = object["allowedOrigins"] { allowedOrigins = try reader.origins(value) }
         if let value = object["fields"] { fields = try reader.fieldOptions(value) }
-        if let value = object["appearance"] { appearance = try reader.appearance(value) }
+        if let value = object["appearance"] { (appearance, colorScheme) = try reader.appearance(value) }
         if let value = object["metadata"] { metadata = try reader.metadata(value) }
         if let value = object["cardholderName"] { cardholderNameRules = try reader.cardholderNameRules(value) }
         for field in FieldType.allCases where field.isCardData && fields[field]?.defaultValue != nil {

@@ -16,8 +16,12 @@ public struct SessionConfiguration: Hashable, Sendable {
     public var currency: String?
     /// Extra charge per network, in minor units.
     public var surcharges: [CardNetwork: Int] = [:]
-    /// BCP 47 tag for messages and formatting.
+    /// BCP 47 tag for messages and formatting, as the merchant gave it; the session shows itself
+    /// in the catalog language it leads to (`CardSession.locale`).
     public var locale = "en"
+    /// Whether the merchant (or the server's `defaults`) chose `locale`; when not, each page
+    /// request's `Accept-Language` chooses it.
+    public var isLocaleSet = false
     public var customerId: String?
     /// Origins allowed to frame the form (`https://shop.example`).
     public var allowedOrigins: [String] = []
@@ -25,6 +29,8 @@ public struct SessionConfiguration: Hashable, Sendable {
     public var fields: [FieldType: FieldOptions] = [:]
     /// Theme variables, name → CSS value, kept as given (the app validates them before use).
     public var appearance = JSONObject()
+    /// `appearance.colorScheme`: the form's colours, light unless the merchant says otherwise.
+    public var colorScheme = ColorScheme.light
     /// The merchant's own data, echoed back untouched.
     public var metadata: JSONValue?
     /// Which rules the cardholder name follows (`cardholderName.rules`).

@@ -11,7 +11,23 @@ public enum CardNumberFormatter {
     public static func format(_ edit: FieldEdit) -> FormattedValue {
         let (digits, beforeCaret) = Self.digits(of: edit)
         let network = CardNetwork.detect(PrefixValues(digits)).shown ?? .other
-        return group(digits, beforeCaret: beforeCaret, rules: network.rules)
+        return keepingCaretAfterSpace(group(digits, beforeCaret: beforeCaret, rules: network.rules), edit: edit)
+    }
+
+    /// One character deleted just after a space leaves the caret after the space it lands before:
+    /// deleting the first digit of a group, by Backspace or by Delete (`4111 |2222` → `4111 |222 2`,
+    /// which is also what Delete before the space gives: the page skips the space), keeps the caret
+    /// where it was, not before the separator.
+    public static func keepingCaretAfterSpace(_ formatted: FormattedValue, edit: FieldEdit) -> FormattedValue {
+        let raw = Array(edit.raw.utf16)
+        let caret = EditScanner.clamp(edit.caret, in: edit.raw)
+        let value = Array(formatted.value.utf16)
+        guard edit.previous.utf16.count == raw.count + 1, caret > 0, raw[caret - 1] == 0x20,
+            formatted.caret < value.count, value[formatted.caret] == 0x20
+        else {
+            return formatted
+        }
+        return FormattedValue(value: formatted.value, caret: formatted.caret + 1)
     }
 
     /// The digits of an edit and how many precede the caret, after the backspace-over-a-space rule.

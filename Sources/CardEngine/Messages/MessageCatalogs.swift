@@ -26,6 +26,21 @@ public struct MessageCatalogs: Hashable, Sendable {
         return LanguageTag.fallbacks(locale).first { byLanguage[$0] != nil } ?? "en"
     }
 
+    /// The locale a session in `locale` is shown in: its catalog's tag in conventional casing
+    /// (`fr-BE` → `fr`, `zh-TW` → `zh-Hant`, `pt-br` → `pt-BR`), never one without a catalog. Strings,
+    /// the page's `lang`, amounts and country names all follow it, so none mixes two locales.
+    public func usedLocale(for locale: String) -> String {
+        LanguageTag.canonical(language(for: locale))
+    }
+
+    /// The locale for a page request: the session's own when it chose one, else the best match for
+    /// the browser's `Accept-Language`, else English.
+    public func usedLocale(for configuration: SessionConfiguration, acceptLanguage: String?) -> String {
+        if configuration.isLocaleSet { return usedLocale(for: configuration.locale) }
+        let asked = acceptLanguage.flatMap { AcceptLanguage($0).best(in: Set(byLanguage.keys)) }
+        return LanguageTag.canonical(asked ?? language(for: "en"))
+    }
+
     /// The catalog for `locale` (see `language(for:)`); an empty catalog when there is not even
     /// English (messages then fall back to their codes).
     public func catalog(for locale: String) -> MessageCatalog {

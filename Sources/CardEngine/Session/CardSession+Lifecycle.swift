@@ -10,20 +10,20 @@ extension CardSession {
     /// The surcharge as shown next to the pay button, e.g. "+ €1.09" (locale's currency format).
     public var surchargeAmount: String? {
         guard let raw = surchargeAmountRaw, let currency = configuration.currency else { return nil }
-        return "+ " + MoneyFormatter.format(minorUnits: raw, currency: currency, locale: configuration.locale)
+        return "+ " + MoneyFormatter.format(minorUnits: raw, currency: currency, locale: locale)
     }
 
     /// The amount to pay, formatted ("€10.00"), nil without an amount.
     public var formattedAmount: String? {
         guard let amount = configuration.amount, let currency = configuration.currency else { return nil }
-        return MoneyFormatter.format(minorUnits: amount, currency: currency, locale: configuration.locale)
+        return MoneyFormatter.format(minorUnits: amount, currency: currency, locale: locale)
     }
 
     /// The amount plus the surcharge, formatted, nil without an amount.
     public var formattedTotal: String? {
         guard let amount = configuration.amount, let currency = configuration.currency else { return nil }
         return MoneyFormatter.format(
-            minorUnits: amount + (surchargeAmountRaw ?? 0), currency: currency, locale: configuration.locale)
+            minorUnits: amount + (surchargeAmountRaw ?? 0), currency: currency, locale: locale)
     }
 
     /// The shopper pressed pay. Every configured field runs its full rule; with no error the

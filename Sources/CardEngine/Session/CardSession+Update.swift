@@ -74,7 +74,8 @@ extension CardSession {
             refreshNetworks(digits: Array(digits.prefix(CardNumberFormatter.maxDigits)), in: environment)
             let rules = shownRules
             networks.digitCount = min(networks.digitCount, rules.maxLength)
-            return CardNumberFormatter.group(digits, beforeCaret: beforeCaret, rules: rules)
+            return CardNumberFormatter.keepingCaretAfterSpace(
+                CardNumberFormatter.group(digits, beforeCaret: beforeCaret, rules: rules), edit: edit)
         case .expiryDate:
             return ExpiryFormatter.format(edit, isPaste: event == .paste, today: environment.clock.currentMonth)
         case .securityCode:
@@ -93,6 +94,8 @@ struct Snapshot {
     let networks: ShownNetworks
     let surcharge: Int?
     let validity: (Bool, Bool)
+    /// The fields complete and valid: the page tells the merchant each one that passes.
+    let validFields: [FieldType]
     let focusedField: FieldType?
     let phase: SessionPhase.Name
 
@@ -101,6 +104,7 @@ struct Snapshot {
         networks = ShownNetworks(session)
         surcharge = session.surchargeAmountRaw
         validity = (session.isValid, session.isBillingValid)
+        validFields = session.configuration.configuredFields.filter(session.isValid)
         focusedField = session.focusedField
         phase = session.phase.name
     }
@@ -111,7 +115,10 @@ struct Snapshot {
         if networks != ShownNetworks(session) { changes.insert(.networks) }
         if surcharge != session.surchargeAmountRaw { changes.insert(.surcharge) }
         // `canSubmit` follows from these two and the phase, reported on its own.
-        if validity != (session.isValid, session.isBillingValid) { changes.insert(.validity) }
+        if validity != (session.isValid, session.isBillingValid)
+            || validFields != session.configuration.configuredFields.filter(session.isValid) {
+            changes.insert(.validity)
+        }
         if focusedField != session.focusedField { changes.insert(.focus) }
         if phase != session.phase.name { changes.insert(.phase) }
         return changes

@@ -12,6 +12,9 @@ public struct CardSession: Sendable, Hashable {
     public let configuration: SessionConfiguration
     /// Where the session is in its life, with the payment's result and the card's mask once it has them.
     public internal(set) var phase: SessionPhase = .ready
+    /// The locale the session is shown in: the configuration's until a page settles it
+    /// (`show(in:)`); messages and amounts follow it.
+    public private(set) var locale: String
     /// The field the shopper is in, from focus and blur events.
     public internal(set) var focusedField: FieldType?
 
@@ -34,6 +37,7 @@ public struct CardSession: Sendable, Hashable {
     public init(id: String, configuration: SessionConfiguration, environment: SessionEnvironment = SessionEnvironment()) {
         self.id = id
         self.configuration = configuration
+        self.locale = configuration.locale
         for field in configuration.configuredFields {
             if let value = configuration.options(for: field).defaultValue {
                 let edit = FieldEdit(previous: "", raw: Self.bounded(value), caret: value.utf16.count)
@@ -44,6 +48,12 @@ public struct CardSession: Sendable, Hashable {
         for field in configuration.configuredFields {
             validFields.set(field, check(field, mode: .submit, in: environment).isValid)
         }
+    }
+
+    /// Shows the session in `locale` from now on (`MessageCatalogs.usedLocale`: the language a
+    /// page was rendered in), so its later answers, messages and amounts agree with that page.
+    public mutating func show(in locale: String) {
+        if self.locale != locale { self.locale = locale }
     }
 
     /// The last payment attempt's result (kept until the next submit).
@@ -105,7 +115,7 @@ public struct CardSession: Sendable, Hashable {
 
     /// The message for a shown error in the session locale's catalog of `environment`.
     public func message(for error: FieldError, in environment: SessionEnvironment) -> String {
-        message(for: error, catalog: environment.catalogs.catalog(for: configuration.locale))
+        message(for: error, catalog: environment.catalogs.catalog(for: locale))
     }
 
     /// Whether every card field passes its full rule (Primer's `isValid`).

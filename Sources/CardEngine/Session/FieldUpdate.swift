@@ -23,8 +23,8 @@ public struct SessionChanges: OptionSet, Hashable, Sendable {
     public static let networks = SessionChanges(rawValue: 1 << 2)
     /// The surcharge.
     public static let surcharge = SessionChanges(rawValue: 1 << 3)
-    /// `isValid`, `isBillingValid` or `canSubmit`. A field's own `isValid(_:)` changes with its
-    /// value (`.value`) or, for the CVV, with the network (`.networks`).
+    /// `isValid`, `isBillingValid` or `canSubmit`, or whether any field is complete and valid
+    /// (`isValid(_:)`: the page tells the merchant each field that passes).
     public static let validity = SessionChanges(rawValue: 1 << 4)
     /// The phase or the payment result.
     public static let phase = SessionChanges(rawValue: 1 << 5)

@@ -20,8 +20,8 @@ extension AppContext {
     func withLiveSession<T: Sendable>(_ id: Substring, _ body: (inout SessionRecord) -> T) throws(Refusal) -> T {
         switch try lookup(id, body) {
         case .live(let value): return value
-        case .expired(let record): throw Refusal(.unavailable(expired: true, locale: record.session.configuration.locale))
-        case .unknown: throw Refusal(.unavailable(expired: false, locale: "en"))
+        case .expired(let record): throw Refusal(.unavailable(expired: true, locale: record.session.locale))
+        case .unknown: throw Refusal(.unavailable(expired: false, locale: nil))
         }
     }
 }

@@ -18,14 +18,17 @@ enum CheckCommand: Command {
                   hook scripts and screen readers rely on (data-cf-block, name, id and <label for>,
                   aria-describedby, the form's method, _token and _page, the pay button); a value in
                   an unquoted attribute, a tag, <script>, <style> or an on* attribute; a field's
-                  value, label or message written {{{…}}} or {{&…}}.
+                  value, label or message written {{{…}}} or {{&…}}; a language lacking any of
+                  cardform's strings; a translation with a {placeholder} English lacks, or a count
+                  whose plural pattern is broken or lacks a form its language needs.
         warnings: other unescaped values; a recomposed cardDetails slot without blocks/card-network
-                  (or with two); locale keys missing against English, or that nothing uses; a
-                  {{t.…}} that names no string; a template of yours that nothing includes.
+                  (or with two); locale keys you added to English that a language lacks, or keys
+                  nothing uses; a translation that leaves out a placeholder; a {{t.…}} that names no
+                  string; a template of yours that nothing includes.
 
         options:
           --templates DIR    the designer's folder, shadowing the defaults file by file and
-                             locales/<lang>.json key by key
+                             locales/<lang>.json key by key (names compared without case)
 
         exit status: 0 no errors (warnings allowed); 1 errors found, or DIR cannot be read; 2 a
         usage mistake.

@@ -9,7 +9,7 @@ struct PageRoutes {
 
     /// `GET /s/<id>`: the form page (a new page id; later events answer in fragments).
     func page(_ request: RouteRequest) throws(Refusal) -> Response {
-        try render(request.id) { _, _ in EventEffect() }.response()
+        try render(request) { _, _ in EventEffect() }.response()
     }
 
     /// `POST /s/<id>`: the form posted without JavaScript. Every value is applied, then a pay
@@ -19,7 +19,7 @@ struct PageRoutes {
         let form = request.form
         let environment = app.environment
         // The answer is a new page, which is shown the card values just posted and no others.
-        let answer = try render(request.id, noscript: true) { record, pageID in
+        let answer = try render(request, noscript: true) { record, pageID in
             switch form["_action"] {
             case "cancel":
                 record.applyForm(form, from: pageID, in: environment)
@@ -36,15 +36,17 @@ struct PageRoutes {
         return try answer.response()
     }
 
-    /// Runs `event` on the session as the new page's and answers that whole page, announcing what
-    /// `event` says.
+    /// Runs `event` on the session as the new page's and answers that whole page in the locale the
+    /// request settles (`settleLocale`), announcing what `event` says.
     private func render(
-        _ id: Substring, noscript: Bool = false, _ event: (inout SessionRecord, _ pageID: String) -> EventEffect
+        _ request: RouteRequest, noscript: Bool = false, _ event: (inout SessionRecord, _ pageID: String) -> EventEffect
     ) throws(Refusal) -> EventAnswer {
+        let catalogs = app.resources.catalogs
         let renderer = FormRenderer(resources: app.resources, dev: app.configuration.dev)
         let script = app.configuration.dev ? app.resources.assets.url(for: "dev-reload.js") : nil
         let pageID = RandomToken.make128()
-        return try app.withLiveSession(id) { record in
+        return try app.withLiveSession(request.id) { record in
+            record.settleLocale(for: request.request, catalogs: catalogs)
             let effect = event(&record, pageID)
             let html = Result { () throws(TemplateError) in
                 ErrorPage.withReloadScript(

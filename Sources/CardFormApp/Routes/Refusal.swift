@@ -1,3 +1,4 @@
+import CardEngine
 import HTTPServer
 import Mustache
 
@@ -10,8 +11,9 @@ struct Refusal: Error {
         case text(HTTPStatus, String)
         /// `{"error": {"code", "message", "field"}}` (CONTRACT §3), for the API and the shell routes.
         case json(HTTPStatus, code: String, message: String, field: String? = nil)
-        /// The `unavailable` page in the session's language: 404 unknown, 410 expired.
-        case unavailable(expired: Bool, locale: String)
+        /// The `unavailable` page in the session's language (nil: no session, so the browser's
+        /// `Accept-Language` chooses): 404 unknown, 410 expired.
+        case unavailable(expired: Bool, locale: String?)
         /// 405, with the methods the path takes (`Allow`).
         case methodNotAllowed([HTTPMethod])
         /// A template failed while rendering: 500, the error page (`--dev`: the error as printed).
@@ -38,7 +40,7 @@ struct Refusal: Error {
     }
 
     /// The answer: the reason's body and status, with `headers` added.
-    func response(app: AppContext) -> Response {
+    func response(app: AppContext, acceptLanguage: String? = nil) -> Response {
         var response: Response
         switch reason {
         case .text(let status, let text):
@@ -46,7 +48,8 @@ struct Refusal: Error {
         case .json(let status, let code, let message, let field):
             response = SecureResponse.jsonError(code, message, field: field, status: status)
         case .unavailable(let expired, let locale):
-            let html = FormRenderer(resources: app.resources, dev: app.configuration.dev).unavailable(expired: expired, locale: locale)
+            let shown = locale ?? app.resources.catalogs.usedLocale(for: SessionConfiguration(), acceptLanguage: acceptLanguage)
+            let html = FormRenderer(resources: app.resources, dev: app.configuration.dev).unavailable(expired: expired, locale: shown)
             response = SecureResponse.html(html, status: expired ? .gone : .notFound)
         case .methodNotAllowed(let methods):
             response = SecureResponse.text("method not allowed\n", status: .methodNotAllowed)

@@ -54,13 +54,15 @@ struct ShellRoutes {
     /// 403 without CORS headers: the calling page cannot read it, and learns nothing.
     static let originRefused = Refusal.json(.forbidden, "origin-not-allowed", "This origin may not use this session's form.")
 
-    /// `GET /shell/<id>` → `{action, token, page, lang, dir, title, theme?, html}`: the session's
-    /// `form` rendered for a new page (later events answer in fragments for that page id).
+    /// `GET /shell/<id>` → `{action, token, page, lang, dir, title, colorScheme, theme?, html}`: the
+    /// session's `form` rendered for a new page (later events answer in fragments for that page id),
+    /// in the language the request settles (`settleLocale`).
     func bootstrap(_ request: RouteRequest) throws(Refusal) -> Response {
         let resources = app.resources
         let pageID = RandomToken.make128()
         let result = try app.lookup(request.id) { record in
-            Result { () throws(TemplateError) in try Self.bootstrapJSON(&record, pageID: pageID, resources: resources) }
+            record.settleLocale(for: request.request, catalogs: resources.catalogs)
+            return Result { () throws(TemplateError) in try Self.bootstrapJSON(&record, pageID: pageID, resources: resources) }
         }
         switch result {
         case .live(.success(let json)):
@@ -68,7 +70,7 @@ struct ShellRoutes {
         case .live(.failure(let error)):
             throw Refusal(.template(error))
         case .expired(let record):
-            let message = resources.pack(for: record.session.configuration.locale).string("unavailable.expiredMessage")
+            let message = resources.pack(for: record.session.locale).string("unavailable.expiredMessage")
             throw .json(.gone, "expired", message ?? "This payment page has expired.")
         case .unknown:
             throw .json(.notFound, "not-found", "No session with this id.")
@@ -100,8 +102,9 @@ struct ShellRoutes {
         }
         var members: [(key: String, value: JSONValue)] = [
             ("action", .string("/shell/\(session.id)")), ("token", .string(record.token)), ("page", .string(pageID)),
-            ("lang", .string(session.configuration.locale)), ("dir", .string(view.pack.isRightToLeft ? "rtl" : "ltr")),
+            ("lang", .string(view.lang)), ("dir", .string(view.pack.isRightToLeft ? "rtl" : "ltr")),
             ("title", .string(view.pack.string("ui.title") ?? "Payment")),
+            ("colorScheme", .string(session.configuration.colorScheme.rawValue)),
         ]
         if let theme { members.append(("theme", .string(theme))) }
         members.append(("html", .string(html)))

@@ -1,3 +1,5 @@
+import CardEngine
+
 /// What one open page was last sent: the revision it holds and each block's own hash.
 ///
 /// Hashes rather than HTML: a page costs a few hundred bytes of memory, whatever the templates.
@@ -9,7 +11,7 @@ struct PageState: Hashable, Sendable {
     var hashes: [String: UInt64] = [:]
     /// The highest keystroke sequence number handled for this page.
     var lastSeq: Int = -1
-    /// What the page's live region says: it stays until there is something new to say, so a
-    /// screen reader is not cut off by the next focus change.
-    var announcement = ""
+    /// The payment phase the page was last shown: when the session's differs, the next answer
+    /// announces it (processing, declined, paid).
+    var phase: SessionPhase.Name?
 }

@@ -40,13 +40,13 @@ extension SessionRecord {
     }
 
     /// Every posted value applied as page `pageID`'s (autofill that fired no event is not lost),
-    /// then the submit: either every error shows (the first announced) or the payment is to start.
+    /// then the submit: either every error shows (their number announced) or the payment is to start.
     mutating func submit(_ form: FormFields, saveCard: Bool, from pageID: String, in environment: SessionEnvironment) -> EventEffect {
         applyForm(form, from: pageID, in: environment)
         var effect = EventEffect()
         switch session.submit(in: environment) {
         case .rejected(let errors):
-            effect.announcement = errors.first.map { session.message(for: $0, in: environment) } ?? ""
+            effect.announcement = errors.isEmpty ? nil : .errorCount(errors.count)
         case .startPayment(let draft):
             effect.payment = PaymentStart(draft: draft, saveCard: saveCard)
         case .ignored:
@@ -70,7 +70,7 @@ extension SessionRecord {
                 field: field.rawValue, value: update.formatted.value, caret: update.formatted.caret, seq: input.seq ?? 0)
         }
         if let error = session.fieldErrors.first(where: { $0.field == field }), error.issue != before {
-            effect.announcement = session.message(for: error, in: environment)
+            effect.announcement = .fieldError(error)
         }
         // Nothing but this field's value changed: its block may be rendered alone.
         if !update.wasIgnored, update.changes.subtracting([.value, .focus]).isEmpty { effect.onlyField = field }
@@ -82,8 +82,8 @@ extension SessionRecord {
 struct EventEffect {
     /// The edited field's formatted value and caret.
     var echo: FieldEcho?
-    /// What the live region says ("" keeps what it said).
-    var announcement = ""
+    /// What the live region is to say, if anything.
+    var announcement: Announcement?
     var seq: Int?
     /// Set when nothing but this field's value changed.
     var onlyField: FieldType?

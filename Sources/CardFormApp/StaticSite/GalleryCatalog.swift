@@ -66,9 +66,9 @@ enum GalleryCatalog {
 
     static let submitButton = GallerySection(
         id: "submit-button", title: "Pay button and outcome",
-        note: "Disabled until the form can be paid; a spinner while processing; then the outcome.",
+        note: "Enabled until a payment starts (pressed too early, it shows every error); a spinner while processing; then the outcome.",
         states: [
-            state("submit-disabled", "Not ready to pay", "blocks/submit-button", options: withAmount),
+            state("submit-disabled", "Not complete yet (still enabled)", "blocks/submit-button", options: withAmount),
             state("submit-ready", "Ready to pay", "blocks/submit-button", options: withAmount, GalleryStep.validCard),
             state("submit-surcharge", "With a card fee", "blocks/submit-button",
                   options: #"{"amount": 2499, "currency": "EUR", "surcharges": {"VISA": 109}}"#, GalleryStep.validCard),

@@ -10,15 +10,16 @@ struct FormRenderer {
     /// The whole page, as page `pageID` (a new id); the record remembers what the page holds so
     /// that later events answer with differences only.
     func page(
-        _ record: inout SessionRecord, pageID: String, noscript: Bool = false, announcement: String = ""
+        _ record: inout SessionRecord, pageID: String, noscript: Bool = false, announcement: Announcement? = nil
     ) throws(TemplateError) -> String {
         try record.answerPage(pageID) { page, _, record throws(TemplateError) in
-            let data = view(record, pageID: pageID, noscript: noscript, announcement: announcement).data()
+            let words = announcement.map { view(record, pageID: pageID, noscript: noscript).words(for: $0) } ?? ""
+            let data = view(record, pageID: pageID, noscript: noscript, announcement: words).data()
             // The page's blocks are remembered from the `form` template rendered alone: `page` may
             // indent it, and a keystroke's render is of `form` alone too.
             let form = try resources.templates.render("form", data: data)
             page.hashes = BlockTree(html: form).ownHashes()
-            page.announcement = announcement
+            page.phase = record.session.phase.name
             return try resources.templates.render("page", data: data)
         }
     }
@@ -28,12 +29,22 @@ struct FormRenderer {
     /// whole form; `onlyField` says the event changed nothing but that field's value (see
     /// `FieldIndependence`).
     func fragments(
-        _ record: SessionRecord, page: inout PageState, resync: Bool, echo: FieldEcho?, announcement: String = "",
+        _ record: SessionRecord, page: inout PageState, resync: Bool, echo: FieldEcho?, announcement: Announcement? = nil,
         onlyField: FieldType? = nil
     ) throws(TemplateError) -> String {
-        if !announcement.isEmpty { page.announcement = announcement }
-        let view = view(record, pageID: page.id, noscript: false, announcement: page.announcement)
-        if !resync, announcement.isEmpty, let field = onlyField,
+        // Said once, in this answer only: the page clears its live region itself once it has been
+        // heard (cardform-announce.js), so nothing stale stays there. A payment that moved on since
+        // the page last heard is said first.
+        var words = ""
+        let phaseMoved = page.phase != record.session.phase.name
+        if announcement != nil || phaseMoved {
+            let plain = view(record, pageID: page.id, noscript: false)
+            words = announcement.map { plain.words(for: $0) } ?? ""
+            if phaseMoved { words = plain.phaseAnnouncement ?? words }
+            page.phase = record.session.phase.name
+        }
+        let view = view(record, pageID: page.id, noscript: false, announcement: words)
+        if !resync, words.isEmpty, let field = onlyField,
            let body = try fieldBlockAlone(field, view: view, page: &page, echo: echo) {
             return body
         }
@@ -108,14 +119,14 @@ struct FormRenderer {
     func unavailable(expired: Bool, locale: String) -> String {
         let pack = resources.pack(for: locale)
         let data: TemplateValue = [
-            "lang": .string(pack.language), "dir": .string(pack.isRightToLeft ? "rtl" : "ltr"), "t": pack.strings,
+            "lang": .string(LanguageTag.canonical(pack.language)), "dir": .string(pack.isRightToLeft ? "rtl" : "ltr"), "t": pack.strings,
             "status": .number(expired ? 410 : 404), "phase": expired ? ["expired": true] : [:],
             "assets": ["css": .string(resources.assets.url(for: "cardform.css") ?? "")],
         ]
         return (try? resources.templates.render("unavailable", data: data)) ?? (expired ? "This payment link has expired." : "Not found.")
     }
 
-    private func view(_ record: SessionRecord, pageID: String, noscript: Bool, announcement: String) -> FormView {
+    private func view(_ record: SessionRecord, pageID: String, noscript: Bool, announcement: String = "") -> FormView {
         let session = record.session
         let context = PageContext(
             pageID: pageID,

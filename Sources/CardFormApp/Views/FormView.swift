@@ -34,11 +34,14 @@ struct FormView {
         self.session = session
         self.token = token
         self.resources = resources
-        self.pack = resources.pack(for: session.configuration.locale)
+        self.pack = resources.pack(for: session.locale)
         self.context = context
     }
 
     var configuration: SessionConfiguration { session.configuration }
+
+    /// The page's `lang`: the language of the strings shown, in conventional casing (`zh-Hans`).
+    var lang: String { LanguageTag.canonical(pack.language) }
 
     /// The whole data object for `page` and `form`. `only` limits `fields` to one field (its block
     /// rendered alone reads no other, see `FieldIndependence`); `reading` limits the object to the
@@ -64,8 +67,9 @@ struct FormView {
     /// Every top-level key of the data (Templates/README.md), and how it is built; nil leaves the
     /// key out.
     private static let rootEntries: [String: @Sendable (FormView, FieldType?) -> TemplateValue?] = [
-        "lang": { view, _ in .string(view.configuration.locale) },
+        "lang": { view, _ in .string(view.lang) },
         "dir": { view, _ in .string(view.pack.isRightToLeft ? "rtl" : "ltr") },
+        "colorScheme": { view, _ in view.colorScheme },
         "title": { view, _ in .string(view.pack.string("ui.title") ?? "Payment") },
         "session": { view, _ in view.sessionData },
         "assets": { view, _ in view.assets },
@@ -116,7 +120,7 @@ struct FormView {
     /// them: plain deferred scripts, run in that order; the shell and the wiring run last.
     static let pageScripts = [
         "cardform-typing.js", "cardform-morph.js", "cardform-transport.js", "cardform-prediction.js",
-        "cardform-parent.js", "cardform-shell.js", "cardform.js",
+        "cardform-parent.js", "cardform-announce.js", "cardform-field-events.js", "cardform-shell.js", "cardform.js",
     ]
 
     /// `scripts` lists every part; `js` and `typing` still name two of them for a `page` written
@@ -136,7 +140,9 @@ struct FormView {
     /// The pay button: the total to pay (surcharge included) and the surcharge line.
     private var submit: TemplateValue {
         var submit: [String: TemplateValue] = [
-            "disabled": .bool(!session.canSubmit),
+            // Enabled whenever a payment can start: pressed on an incomplete form it shows every
+            // error and says how many fields need attention.
+            "disabled": .bool(!session.phase.acceptsInput),
             "loading": .bool(session.isLoading),
         ]
         if let total = session.formattedTotal {
@@ -146,7 +152,7 @@ struct FormView {
             submit["label"] = .string(pack.string("ui.pay") ?? "Pay")
         }
         if let surcharge = session.surchargeAmountRaw, surcharge > 0, let currency = configuration.currency {
-            let amount = MoneyFormatter.format(minorUnits: surcharge, currency: currency, locale: configuration.locale)
+            let amount = MoneyFormatter.format(minorUnits: surcharge, currency: currency, locale: session.locale)
             submit["surchargeNote"] = .string(pack.string("ui.surchargeNote", ["amount": amount]) ?? amount)
         }
         return .object(submit)
@@ -175,6 +181,7 @@ struct FormView {
         ]
         if let network = session.selectedNetwork { state["network"] = .string(network.rawValue) }
         if let id = session.payment?.id { state["payment"] = .string(id) }
+        state.merge(fieldVerdicts) { _, verdict in verdict }
         return .object(state)
     }
 
@@ -207,7 +214,7 @@ struct FormView {
     }
 
     /// A decline reason in the shopper's language: the hook's own message, else by decline code.
-    private func declineMessage(_ payment: PaymentResult) -> String {
+    func declineMessage(_ payment: PaymentResult) -> String {
         if let message = payment.message, !message.isEmpty { return message }
         return pack.string(DeclineReason.localeKey(for: payment.declineCode)) ?? pack.string("decline.generic") ?? ""
     }

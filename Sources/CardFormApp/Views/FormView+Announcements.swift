@@ -1,0 +1,45 @@
+import CardEngine
+
+/// What the live region is to say after an event, worded by the view in the page's language.
+enum Announcement: Hashable, Sendable {
+    /// An error that just appeared, said with its field's label ("Card number: Invalid card number").
+    case fieldError(FieldError)
+    /// A refused submit: how many fields need attention ("3 fields need attention").
+    case errorCount(Int)
+}
+
+extension FormView {
+    /// The words for `announcement`, as screen readers should hear them.
+    func words(for announcement: Announcement) -> String {
+        switch announcement {
+        case .fieldError(let error):
+            let message = session.message(for: error, catalog: pack.catalog)
+            return pack.string("ui.fieldError", ["field": shownLabel(error.field), "message": message]) ?? message
+        case .errorCount(let count):
+            // The pattern's branch for the count, never the pattern itself.
+            return pack.catalog.plural("ui.errorCount", count: count) ?? ""
+        }
+    }
+
+    /// What the live region says when a page first learns that the payment moved on: that it is
+    /// processing, that it failed and why, or that it succeeded; nil in the other phases.
+    var phaseAnnouncement: String? {
+        switch session.phase {
+        case .processing:
+            return pack.string("ui.processingAnnouncement")
+        case .failed(let payment):
+            return pack.string("ui.failedAnnouncement", ["reason": declineMessage(payment)])
+        case .succeeded:
+            return pack.string("ui.paymentSucceeded")
+        case .ready, .cancelled, .expired:
+            return nil
+        }
+    }
+
+    /// The field's label as its block shows it (the merchant's, the country's, or the language's).
+    func shownLabel(_ field: FieldType) -> String {
+        if let label = fieldState(field).label { return label }
+        if case .string(let label)? = pack.fieldBasics[field]?["label"] { return label }
+        return field.rawValue
+    }
+}
