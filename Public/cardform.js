@@ -11,6 +11,7 @@
 //   cardform-transport.js   transport(cf): the request queue, retries, offline notice, long-poll
 //   cardform-prediction.js  prediction(cf): each key formatted at once, the card brand shown
 //   cardform-parent.js      parent(cf): postMessage to the parent window, height reporting
+//   cardform-fields.js      field options: no copy/paste where refused, the CVV's show/hide toggle
 //   cardform-shell.js       shell mode (`cardform build`): fetches the session's form, then start()
 //   cardform.js             start(): this file, the wiring of the form's events and the submit flow
 // Each part's factory takes `cf`, the one form's shared object (form, action, token, page,

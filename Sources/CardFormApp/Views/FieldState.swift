@@ -18,6 +18,10 @@ struct FieldState: Hashable, Sendable {
     var errorMessage: String?
     var errorCode: String?
     var maxLength: Int?
+    /// The value is complete and passes the field's rule (`CardSession.isValid(_:)`).
+    var valid = false
+    /// The merchant's presentation options for the field.
+    var look = FieldLook()
     var extras: Extras = .none
 
     /// What only some fields have.

@@ -24,7 +24,7 @@ extension FormView {
             disabled: options.disabled || session.isLoading || !session.phase.acceptsInput,
             autoCapitalise: options.autoCapitalise ?? field.spec.capitalisesByDefault,
             errorMessage: error.map { session.message(for: $0, catalog: pack.catalog) }, errorCode: error?.issue.code,
-            maxLength: session.maxLength(for: field))
+            maxLength: session.maxLength(for: field), valid: session.isValid(field), look: options.look)
         switch field.spec.presentation {
         case .plain:
             break
@@ -66,11 +66,12 @@ extension FormView {
         object["required"] = .bool(state.required)
         object["disabled"] = .bool(state.disabled)
         object["invalid"] = .bool(state.errorCode != nil)
-        object["ariaInvalid"] = .string(state.errorCode != nil ? "true" : "false")
+        object["ariaInvalid"] = .bool(state.errorCode != nil)
         object["autoCapitalise"] = .bool(state.autoCapitalise)
         if let message = state.errorMessage { object["error"] = .string(message) }
         if let code = state.errorCode { object["errorCode"] = .string(code) }
         if let maxLength = state.maxLength { object["maxlength"] = .number(Double(maxLength)) }
+        addLook(of: field, state: state, pack: pack, to: &object)
         switch state.extras {
         case .none:
             break
