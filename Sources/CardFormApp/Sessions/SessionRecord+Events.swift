@@ -40,10 +40,16 @@ extension SessionRecord {
     }
 
     /// Every posted value applied (autofill that fired no event is not lost), then the submit:
-    /// either every error shows (the first announced) or the payment is to start.
+    /// either every error shows (the first announced) or the payment is to start. A co-badged
+    /// card posted from a page that did not offer the network choice is not charged: the choice
+    /// shows first (`FormSubmission.Outcome`).
     mutating func submit(_ form: FormFields, saveCard: Bool, in environment: SessionEnvironment) -> EventEffect {
-        FormSubmission.apply(form, to: &session, in: environment)
         var effect = EventEffect()
+        guard FormSubmission.apply(form, to: &session, in: environment) == .applied else {
+            // The choice appears with this answer; its guide text says what to do.
+            effect.announcement = environment.catalogs.catalog(for: session.configuration.locale).string("guide.cardNetwork") ?? ""
+            return effect
+        }
         switch session.submit(in: environment) {
         case .rejected(let errors):
             effect.announcement = errors.first.map { session.message(for: $0, in: environment) } ?? ""
