@@ -12,4 +12,7 @@ struct PageState: Hashable, Sendable {
     /// What the page's live region says: it stays until there is something new to say, so a
     /// screen reader is not cut off by the next focus change.
     var announcement = ""
+    /// The session changed behind the page (`SessionRecord.markPagesStale`): its next answer
+    /// renders the whole form, so every changed block goes, not only the edited field's.
+    var isStale = false
 }

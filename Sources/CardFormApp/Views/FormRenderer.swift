@@ -33,7 +33,9 @@ struct FormRenderer {
     ) throws(TemplateError) -> String {
         if !announcement.isEmpty { page.announcement = announcement }
         let view = view(record, pageID: page.id, noscript: false, announcement: page.announcement)
-        if !resync, announcement.isEmpty, let field = onlyField,
+        let isStale = page.isStale
+        page.isStale = false
+        if !resync, !isStale, announcement.isEmpty, let field = onlyField,
            let body = try fieldBlockAlone(field, view: view, page: &page, echo: echo) {
             return body
         }
