@@ -31,7 +31,8 @@ extension FormView {
         case .networkBadges:
             // Every available network (both badges for an EFTPOS co-badge); OTHER only alone.
             let available = session.availableNetworks.filter { $0 != .other || session.availableNetworks.count == 1 }
-            state.extras = .networks(available: available, shown: session.selectedNetwork)
+            state.extras = .networks(
+                available: available, shown: session.selectedNetwork, accepted: Array(session.acceptedNetworks.prefix(Self.acceptedShown)))
         case .securityCodeHint:
             // The hint shows where the code is: the front for 4 digits (Amex), the back otherwise,
             // and the back while the network is still unknown (most cards).
@@ -75,7 +76,11 @@ extension FormView {
         switch state.extras {
         case .none:
             break
-        case .networks(let available, let shown):
+        case .networks(let available, let shown, let accepted):
+            object["hasAcceptedNetworks"] = .bool(!accepted.isEmpty)
+            object["acceptedNetworks"] = .list(accepted.map { network in
+                ["id": .string(network.rawValue), "name": .string(network.displayName), "icon": .string(icons[network] ?? "")]
+            })
             object["networks"] = .list(available.map { network in
                 [
                     "id": .string(network.rawValue), "name": .string(network.displayName),

@@ -2,6 +2,9 @@ import CardEngine
 import Mustache
 
 extension FormView {
+    /// How many of the merchant's accepted networks the empty card number field shows.
+    static let acceptedShown = 4
+
     /// The keys of a field's data that its state and `FieldLook` decide (Templates/README.md,
     /// "Field look"): validity, icons, tooltip, label and error placement, copy and paste, and the
     /// CVV's show/hide toggle.
