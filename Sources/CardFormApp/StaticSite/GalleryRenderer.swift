@@ -55,7 +55,8 @@ struct GalleryRenderer {
     func data(for state: GalleryState, session: CardSession) -> TemplateValue {
         let context = PageContext(pageID: "gallery", noscript: state.noscript)
         let view = FormView(session: session, token: "gallery", resources: resources, context: context)
-        return view.data().rebasingAssets(onto: "assets/")
+        let data = view.data().rebasingAssets(onto: "assets/")
+        return state.showsCVV ? data.setting(true, at: ["fields", "cvv", "mask", "shown"]) : data
     }
 
     private func stateValue(_ state: GalleryState) throws(StaticSiteError) -> TemplateValue {
