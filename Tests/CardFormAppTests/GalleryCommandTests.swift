@@ -17,7 +17,7 @@ struct GalleryCommandTests {
 
     static let expectations: [Expectation] = [
         Expectation(state: "card-number-empty", contains: [#"value="""#, #"aria-invalid="false""#, #"<span class="cf-badges" data-cf-badges></span>"#,
-                                                         #"<span class="cf-accepted" role="group" aria-label="Accepted cards">"#]),
+                                                         #"<span class="cf-badges cf-accepted" role="group" aria-label="Accepted cards">"#]),
         Expectation(state: "card-number-focused", contains: ["cf-gallery__frame cf-form is-focused"]),
         Expectation(state: "card-number-typing", contains: [#"value="4242 42""#, #"data-cf-network="VISA""#], lacks: ["is-invalid"]),
         Expectation(state: "card-number-valid", contains: [#"value="4242 4242 4242 4242""#, #"data-cf-network="VISA""#], lacks: ["is-invalid"]),
