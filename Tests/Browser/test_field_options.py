@@ -25,7 +25,7 @@ class CopyPasteTests(BrowserTest):
 class SecurityCodeToggleTests(BrowserTest):
 
     def test_the_toggle_shows_and_hides_the_code_and_survives_the_servers_answers(self):
-        self.open_form()
+        self.open_form(fields={"cvv": {"showMaskToggle": True}})
         toggle = self.css("[data-cf-mask-toggle]")
         self.assertTrue(toggle.is_displayed(), "the script reveals the toggle")
         self.assertEqual(toggle.get_attribute("aria-label"), "Show security code")
@@ -92,3 +92,23 @@ class FieldLookTests(BrowserTest):
         self.keys(Keys.TAB)
         self.wait(lambda: self.css("#cvv-tooltip").is_displayed(), lambda: "tooltip hidden after tabbing to it")
         self.assertEqual(self.text("#cvv-tooltip"), "Three digits on the back")
+
+    def test_an_error_placed_above_shows_between_the_label_and_the_input(self):
+        self.open_form(fields={"cardNumber": {"invalidTextPosition": "above"}})
+        self.type("cardNumber", "4242424242424241")
+        self.keys(Keys.TAB)
+        self.wait_text("#cardNumber-error", "Invalid card number")
+        error, field = self.css("#cardNumber-error").rect, self.field("cardNumber").rect
+        label = self.css("label[for=cf-cardNumber]").rect
+        self.assertLess(error["y"] + error["height"], field["y"] + 1)
+        self.assertGreater(error["y"], label["y"])
+
+    def test_a_per_field_theme_variable_styles_that_fields_part_only(self):
+        self.open_form(appearance={"--cf-cardholder-name-label-color": "rgb(1, 2, 3)",
+                                   "--cf-cvv-input-background-color": "rgb(250, 240, 230)"})
+        color = "return getComputedStyle(document.querySelector(arguments[0])).color"
+        background = "return getComputedStyle(document.querySelector(arguments[0])).backgroundColor"
+        self.assertEqual(self.driver.execute_script(color, "label[for=cf-cardholderName]"), "rgb(1, 2, 3)")
+        self.assertNotEqual(self.driver.execute_script(color, "label[for=cf-cardNumber]"), "rgb(1, 2, 3)")
+        self.assertEqual(self.driver.execute_script(background, "input[name=cvv]"), "rgb(250, 240, 230)")
+        self.assertNotEqual(self.driver.execute_script(background, "input[name=expiryDate]"), "rgb(250, 240, 230)")

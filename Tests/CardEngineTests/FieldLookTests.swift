@@ -19,7 +19,7 @@ import Testing
                 "showTooltip": true, "tooltipText": "The name embossed on the card", "tooltipAccessibilityLabel": "About the name",
                 "displayValidIcon": true, "displayRequiredIcon": true, "labelPosition": "floating",
                 "invalidTextPosition": "above", "allowToCopyPaste": false},
-             "cvv": {"labelPosition": "hidden", "maskVisibleIcon": "/icons/eye-off.svg", "maskHiddenIcon": "/icons/eye.svg"}}}
+             "cvv": {"labelPosition": "hidden", "showMaskToggle": true, "maskVisibleIcon": "/icons/eye-off.svg", "maskHiddenIcon": "/icons/eye.svg"}}}
             """)
         let name = configuration.options(for: .cardholderName).look
         #expect(name.showsHintIcon && name.hintIcon == "/icons/hint.svg")
@@ -29,7 +29,7 @@ import Testing
         #expect(configuration.options(for: .cardholderName).guideText == "As printed")
         let cvv = configuration.options(for: .cvv).look
         #expect(cvv.labelPosition == .hidden)
-        #expect(cvv.maskVisibleIcon == "/icons/eye-off.svg" && cvv.maskHiddenIcon == "/icons/eye.svg")
+        #expect(cvv.showsMaskToggle && cvv.maskVisibleIcon == "/icons/eye-off.svg" && cvv.maskHiddenIcon == "/icons/eye.svg")
     }
 
     /// (body, code, field)
@@ -47,7 +47,9 @@ import Testing
         (#"{"fields": {"cardholderName": {"tooltipText": "Hi"}}}"#, "invalid-value", "fields.cardholderName.tooltipText"),
         (#"{"fields": {"cardholderName": {"showTooltip": false, "tooltipAccessibilityLabel": "Hi"}}}"#, "invalid-value", "fields.cardholderName.tooltipAccessibilityLabel"),
         (#"{"fields": {"cardNumber": {"maskVisibleIcon": "/eye.svg"}}}"#, "invalid-value", "fields.cardNumber.maskVisibleIcon"),
-        (#"{"fields": {"cvv": {"maskHiddenIcon": "eye.svg"}}}"#, "invalid-value", "fields.cvv.maskHiddenIcon"),
+        (#"{"fields": {"cvv": {"showMaskToggle": true, "maskHiddenIcon": "eye.svg"}}}"#, "invalid-value", "fields.cvv.maskHiddenIcon"),
+        (#"{"fields": {"cvv": {"maskHiddenIcon": "/eye.svg"}}}"#, "invalid-value", "fields.cvv.maskHiddenIcon"),
+        (#"{"fields": {"cardholderName": {"showMaskToggle": true}}}"#, "invalid-value", "fields.cardholderName.showMaskToggle"),
         (#"{"fields": {"cvv": {"tooltipIcon": "/eye.svg"}}}"#, "unknown-key", "fields.cvv.tooltipIcon"),
     ]
 

@@ -92,10 +92,12 @@ import Testing
         #expect(html[number.upperBound...].prefix(900).contains("data-cf-no-copy-paste"))
     }
 
-    @Test func theCVVHasAHiddenShowToggleWithTheMerchantsIconsAndNeverItsValue() throws {
-        let (_, plain) = try Self.form()
+    @Test func theCVVHasAShowToggleWhenAskedWithTheMerchantsIconsAndNeverItsValue() throws {
+        let (_, none) = try Self.form()
+        #expect(!none.contains("cf-mask-toggle"), "off by default: no extra Tab stop after the code")
+        let (_, plain) = try Self.form(#"{"fields": {"cvv": {"showMaskToggle": true}}}"#)
         #expect(plain.contains(#"<button class="cf-mask-toggle" type="button" aria-controls="cf-cvv" aria-pressed="false" aria-label="Show security code" data-cf-mask-toggle hidden></button>"#))
-        let (_, french) = try Self.form(#"{"locale": "fr", "fields": {"cvv": {"maskVisibleIcon": "/eye-off.svg", "maskHiddenIcon": "/eye.svg"}}}"#,
+        let (_, french) = try Self.form(#"{"locale": "fr", "fields": {"cvv": {"showMaskToggle": true, "maskVisibleIcon": "/eye-off.svg", "maskHiddenIcon": "/eye.svg"}}}"#,
                                         typed: [(.cvv, "947")])
         #expect(french.contains(#"aria-label="Afficher le code de sécurité""#))
         #expect(french.contains(#"<img class="cf-mask-toggle__hidden" src="/eye.svg" alt=""><img class="cf-mask-toggle__visible" src="/eye-off.svg" alt="">"#))

@@ -2,8 +2,8 @@ extension ConfigurationReader {
     /// The option keys that make a `FieldLook`.
     static let lookKeys: Set<String> = [
         "showHintIcon", "hintIcon", "showTooltip", "tooltipText", "tooltipAccessibilityLabel", "displayValidIcon",
-        "displayRequiredIcon", "labelPosition", "invalidTextPosition", "allowToCopyPaste", "maskVisibleIcon",
-        "maskHiddenIcon",
+        "displayRequiredIcon", "labelPosition", "invalidTextPosition", "allowToCopyPaste", "showMaskToggle",
+        "maskVisibleIcon", "maskHiddenIcon",
     ]
 
     /// A field's look from its options object. An option that could not take effect (an icon
@@ -30,10 +30,16 @@ extension ConfigurationReader {
             look.invalidTextPosition = try choice(value, path: "\(path).invalidTextPosition", as: InvalidTextPosition.self)
         }
         if let value = object["allowToCopyPaste"] { look.allowsCopyPaste = try bool(value, path: "\(path).allowToCopyPaste") }
-        for key in ["maskVisibleIcon", "maskHiddenIcon"] {
-            guard let value = object[key] else { continue }
+        for key in ["showMaskToggle", "maskVisibleIcon", "maskHiddenIcon"] where object[key] != nil {
             guard field.spec.rule == .securityCode else {
                 throw failure("invalid-value", "\(key) is an option of the cvv field only.", "\(path).\(key)")
+            }
+        }
+        if let value = object["showMaskToggle"] { look.showsMaskToggle = try bool(value, path: "\(path).showMaskToggle") }
+        for key in ["maskVisibleIcon", "maskHiddenIcon"] {
+            guard let value = object[key] else { continue }
+            guard look.showsMaskToggle else {
+                throw failure("invalid-value", "\(key) needs showMaskToggle: true.", "\(path).\(key)")
             }
             let icon = try iconPath(value, path: "\(path).\(key)")
             if key == "maskVisibleIcon" { look.maskVisibleIcon = icon } else { look.maskHiddenIcon = icon }

@@ -17,8 +17,11 @@ public struct FieldLook: Hashable, Sendable {
     public var invalidTextPosition = InvalidTextPosition.below
     /// False blocks copy, cut and paste in the input (`allowToCopyPaste`).
     public var allowsCopyPaste = true
-    /// The CVV's show/hide toggle icons (`maskVisibleIcon`, `maskHiddenIcon`): same-origin image
-    /// paths, or nil for the stylesheet's icons. Only the CVV accepts them.
+    /// The CVV's show/hide toggle (`showMaskToggle`), off by default: it is one more stop for the
+    /// Tab key between the security code and the next field.
+    public var showsMaskToggle = false
+    /// The toggle's icons (`maskVisibleIcon`, `maskHiddenIcon`): same-origin image paths, or nil
+    /// for the stylesheet's icons. Only the CVV accepts them, with the toggle on.
     public var maskVisibleIcon: String?
     public var maskHiddenIcon: String?
 

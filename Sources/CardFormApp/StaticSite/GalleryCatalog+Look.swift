@@ -25,8 +25,8 @@ extension GalleryCatalog {
                   options: #"{"fields": {"expiryDate": {"labelPosition": "hidden"}}}"#),
             state("look-error-above", "Error above the input", "blocks/card-number",
                   options: #"{"fields": {"cardNumber": {"invalidTextPosition": "above"}}}"#, [.leave(.cardNumber, "4242 4242 4242 4241")]),
-            GalleryState(id: "look-cvv-shown", caption: "Security code shown with the toggle", template: "blocks/cvv",
-                         steps: [.leave(.cardNumber, visa)], showsCVV: true),
+            GalleryState(id: "look-cvv-shown", caption: "showMaskToggle: the security code shown", template: "blocks/cvv",
+                         options: #"{"fields": {"cvv": {"showMaskToggle": true}}}"#, steps: [.leave(.cardNumber, visa)], showsCVV: true),
         ])
 }
 

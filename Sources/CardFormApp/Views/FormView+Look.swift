@@ -33,7 +33,7 @@ extension FormView {
         if look.labelPosition == .floating, object["placeholder"] == nil || object["placeholder"] == "" {
             object["placeholder"] = " "
         }
-        if field.spec.rule == .securityCode {
+        if look.showsMaskToggle {
             var mask: [String: TemplateValue] = ["label": .string(pack.string("ui.showCvv") ?? "Show security code")]
             if let icon = look.maskVisibleIcon { mask["visibleIcon"] = .string(icon) }
             if let icon = look.maskHiddenIcon { mask["hiddenIcon"] = .string(icon) }
