@@ -13,6 +13,7 @@
 //   cardform-parent.js      parent(cf): postMessage to the parent window, height reporting
 //   cardform-announce.js    announce(cf): the live region cleared once heard, focus on the outcome
 //   cardform-field-events.js fieldEvents(cf): focus, blur, paste and validation events for the parent
+//   cardform-fields.js      field options: no copy/paste where refused, the CVV's show/hide toggle
 //   cardform-shell.js       shell mode (`cardform build`): fetches the session's form, then start()
 //   cardform.js             start(): this file, the wiring of the form's events and the submit flow
 // Each part's factory takes `cf`, the one form's shared object (form, action, token, page,

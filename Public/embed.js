@@ -25,7 +25,9 @@
     iframe.setAttribute("allow", "payment");
     iframe.style.border = "0";
     iframe.style.width = "100%";
-    iframe.style.height = (options.initialHeight || 420) + "px";
+    // Small until the form says its height: a frame taller than the form would shrink once it
+    // loads, moving the merchant's page; this way it only grows to fit.
+    iframe.style.height = (options.initialHeight || 150) + "px";
     iframe.style.display = "block";
     element.appendChild(iframe);
 

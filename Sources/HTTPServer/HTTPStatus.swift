@@ -37,6 +37,8 @@ public struct HTTPStatus: RawRepresentable, Hashable, Sendable, ExpressibleByInt
     public static let notFound: HTTPStatus = 404
     /// 405 Method Not Allowed.
     public static let methodNotAllowed: HTTPStatus = 405
+    /// 409 Conflict (a session that cannot be changed now).
+    public static let conflict: HTTPStatus = 409
     /// 410 Gone (expired session).
     public static let gone: HTTPStatus = 410
     /// 413: what the server answers by itself for a body over the configured cap.

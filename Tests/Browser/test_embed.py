@@ -74,3 +74,19 @@ class EmbedTests(BrowserTest):
         self.wait_present("select[name=cardNetwork]")
         self.wait(lambda: self.heights()[0] > before and abs(self.heights()[0] - self.heights()[1]) <= 1,
                   lambda: "heights (iframe, form): %r; before the choice appeared %r" % (self.heights(), before))
+
+
+class EmbedLoadTests(BrowserTest):
+    server_name = "dev"
+
+    def test_the_iframe_never_shrinks_while_the_form_loads(self):
+        self.driver.get(self.server.url + "/")
+        heights = self.driver.execute_async_script(
+            "var done = arguments[arguments.length - 1], seen = [], start = performance.now();"
+            "(function sample() {"
+            "  var frame = document.querySelector('#payment iframe');"
+            "  if (frame) { var h = frame.getBoundingClientRect().height; if (seen[seen.length - 1] !== h) seen.push(h); }"
+            "  if (performance.now() - start < 3000) requestAnimationFrame(sample); else done(seen);"
+            "})();")
+        self.assertTrue(heights, "no iframe appeared")
+        self.assertEqual(heights, sorted(heights), "the iframe's heights while loading: %r" % heights)

@@ -98,6 +98,24 @@ import Testing
         (#"{"fields": {"cvv": {"messages": {"invalid-cvv": 3}}}}"#, "invalid-type", "fields.cvv.messages.invalid-cvv"),
         (#"{"appearance": {"--cf-accent": 3}}"#, "invalid-type", "appearance.--cf-accent"),
         (#"{"customerId": 42}"#, "invalid-type", "customerId"),
+        // Field look options that cannot take effect (FieldLook+Parsing).
+        (#"{"fields": {"cardholderName": {"labelPosition": "left"}}}"#, "invalid-value", "fields.cardholderName.labelPosition"),
+        (#"{"fields": {"email": {"invalidTextPosition": "beside"}}}"#, "invalid-value", "fields.email.invalidTextPosition"),
+        (#"{"fields": {"cvv": {"displayValidIcon": "yes"}}}"#, "invalid-type", "fields.cvv.displayValidIcon"),
+        (#"{"fields": {"cvv": {"allowToCopyPaste": 0}}}"#, "invalid-type", "fields.cvv.allowToCopyPaste"),
+        (#"{"fields": {"cardholderName": {"hintIcon": "/i.svg"}}}"#, "invalid-value", "fields.cardholderName.hintIcon"),
+        (#"{"fields": {"cardholderName": {"showHintIcon": true, "hintIcon": "https://cdn.example/i.svg"}}}"#, "invalid-value", "fields.cardholderName.hintIcon"),
+        (#"{"fields": {"cardholderName": {"showHintIcon": true, "hintIcon": "/a/../secret"}}}"#, "invalid-value", "fields.cardholderName.hintIcon"),
+        (#"{"fields": {"cardholderName": {"showHintIcon": true, "hintIcon": "//cdn.example/i.svg"}}}"#, "invalid-value", "fields.cardholderName.hintIcon"),
+        (#"{"fields": {"cardholderName": {"showHintIcon": true, "hintIcon": "/i.svg\" onload=\"x"}}}"#, "invalid-value", "fields.cardholderName.hintIcon"),
+        (#"{"fields": {"cardholderName": {"showTooltip": true}}}"#, "missing-value", "fields.cardholderName.tooltipText"),
+        (#"{"fields": {"cardholderName": {"tooltipText": "Hi"}}}"#, "invalid-value", "fields.cardholderName.tooltipText"),
+        (#"{"fields": {"cardholderName": {"showTooltip": false, "tooltipAccessibilityLabel": "Hi"}}}"#, "invalid-value", "fields.cardholderName.tooltipAccessibilityLabel"),
+        (#"{"fields": {"cardNumber": {"maskVisibleIcon": "/eye.svg"}}}"#, "invalid-value", "fields.cardNumber.maskVisibleIcon"),
+        (#"{"fields": {"cvv": {"showMaskToggle": true, "maskHiddenIcon": "eye.svg"}}}"#, "invalid-value", "fields.cvv.maskHiddenIcon"),
+        (#"{"fields": {"cvv": {"maskHiddenIcon": "/eye.svg"}}}"#, "invalid-value", "fields.cvv.maskHiddenIcon"),
+        (#"{"fields": {"cardholderName": {"showMaskToggle": true}}}"#, "invalid-value", "fields.cardholderName.showMaskToggle"),
+        (#"{"fields": {"cvv": {"tooltipIcon": "/eye.svg"}}}"#, "unknown-key", "fields.cvv.tooltipIcon"),
     ]
 
     @Test(arguments: refusals.indices)

@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// The state's JSON, exactly as CONTRACT §3 shows it (but for the short CVV, now "incomplete" in
-/// code and words, CONTRACT §8).
+/// code and words, and the keys CONTRACT §8 adds: `displayFields`, `allFields`, `selectedCountry`
+/// as an object).
 @Suite struct SessionGoldenTests {
     @Test func theStateOfAPartlyFilledCoBadgedFormEncodesAsTheContractShows() throws {
         var configuration = try SessionConfiguration.parse(Array("""
@@ -22,7 +23,9 @@ import Testing
             "configuration":{"cardFields":["cardNumber","expiryDate","cvv","cardholderName"],"billingFields":[],"requiresBillingAddress":false},\
             "data":{"cardNumber":"400000••••••1001","cvv":"","expiryDate":"12/30","cardholderName":"John Smith"},\
             "fieldErrors":[{"fieldType":"cvv","message":"Your card’s security code is incomplete","errorCode":"incomplete-cvv"}],\
-            "isLoading":false,"isValid":false,"selectedCountry":null,"selectedNetwork":"CARTES_BANCAIRES",\
+            "isLoading":false,"isValid":false,"displayFields":["cardNumber","expiryDate","cvv","cardholderName"],\
+            "allFields":["cardNumber","expiryDate","cvv","cardholderName","firstName","lastName","email","phoneNumber","countryCode","addressLine1","addressLine2","city","state","postalCode"],\
+            "selectedCountry":null,"selectedNetwork":"CARTES_BANCAIRES",\
             "availableNetworks":["CARTES_BANCAIRES","VISA"],"surchargeAmountRaw":109,"surchargeAmount":"+ €1.09",\
             "binData":{"preferred":"CARTES_BANCAIRES","alternatives":["VISA"],"status":"complete"},"payment":null}
             """)
@@ -45,7 +48,9 @@ extension SessionGoldenTests {
             "configuration":{"cardFields":["cardNumber","expiryDate","cvv"],"billingFields":["countryCode","postalCode"],"requiresBillingAddress":true},\
             "data":{"cardNumber":"457100••••••0001","cvv":"","expiryDate":"01/31","countryCode":"DK","postalCode":"12"},\
             "fieldErrors":[{"fieldType":"postalCode","message":"Code postal invalide","errorCode":"invalid-postal-code"}],\
-            "isLoading":false,"isValid":true,"selectedCountry":"DK","selectedNetwork":"VISA",\
+            "isLoading":false,"isValid":true,"displayFields":["cardNumber","expiryDate","cvv","countryCode","postalCode"],\
+            "allFields":["cardNumber","expiryDate","cvv","cardholderName","firstName","lastName","email","phoneNumber","countryCode","addressLine1","addressLine2","city","state","postalCode"],\
+            "selectedCountry":{"code":"DK","name":"Danemark","dialCode":"+45"},"selectedNetwork":"VISA",\
             "availableNetworks":["VISA","DANKORT"],"surchargeAmountRaw":null,"surchargeAmount":null,\
             "binData":{"preferred":"VISA","alternatives":["DANKORT"],"status":"complete"},"payment":null}
             """)

@@ -16,7 +16,8 @@ struct GalleryCommandTests {
     }
 
     static let expectations: [Expectation] = [
-        Expectation(state: "card-number-empty", contains: [#"value="""#, #"aria-invalid="false""#, #"<span class="cf-badges" data-cf-badges></span>"#]),
+        Expectation(state: "card-number-empty", contains: [#"value="""#, #"aria-invalid="false""#, #"<span class="cf-badges" data-cf-badges></span>"#,
+                                                         #"<span class="cf-badges cf-accepted" role="group" aria-label="Accepted cards">"#]),
         Expectation(state: "card-number-focused", contains: ["cf-gallery__frame cf-form is-focused"]),
         Expectation(state: "card-number-typing", contains: [#"value="4242 42""#, #"data-cf-network="VISA""#], lacks: ["is-invalid"]),
         Expectation(state: "card-number-valid", contains: [#"value="4242 4242 4242 4242""#, #"data-cf-network="VISA""#], lacks: ["is-invalid"]),
@@ -46,8 +47,17 @@ struct GalleryCommandTests {
         Expectation(state: "cardholder-name-empty", contains: [#"autocomplete="cc-name""#, #"value="""#]),
         Expectation(state: "cardholder-name-focused", contains: ["is-focused"]),
         Expectation(state: "cardholder-name-disabled", contains: ["is-disabled", " disabled\n"]),
-        Expectation(state: "cardholder-name-valid", contains: [#"value="Ada Lovelace""#]),
+        Expectation(state: "cardholder-name-valid", contains: [#"value="Ada Lovelace""#, " is-valid"]),
         Expectation(state: "cardholder-name-invalid", contains: [#"value="Ada &lt;3""#, "is-invalid"], lacks: ["Ada <3"]),
+        Expectation(state: "look-valid-icon", contains: [" is-valid", #"<span class="cf-valid-icon" aria-hidden="true"></span>"#]),
+        Expectation(state: "look-hint", contains: [#"<span class="cf-hint-icon" aria-hidden="true"></span>As printed on the card"#]),
+        Expectation(state: "look-tooltip", contains: [#"aria-label="About the security code""#, "The 3 digits printed on the back"]),
+        Expectation(state: "look-required-icon", contains: [#"<span class="cf-required" aria-hidden="true">*</span>"#]),
+        Expectation(state: "look-floating-empty", contains: ["has-floating-label", #"value="""#]),
+        Expectation(state: "look-floating-filled", contains: ["has-floating-label", #"value="Ada Lovelace""#]),
+        Expectation(state: "look-hidden-label", contains: [#"<label class="cf-label cf-visually-hidden" for="cf-expiryDate">"#]),
+        Expectation(state: "look-error-above", contains: ["has-error-above", ">Invalid card number</p>"]),
+        Expectation(state: "look-cvv-shown", contains: [#"type="text" value="""#, #"aria-pressed="true""#], lacks: ["data-cf-mask-toggle hidden"]),
         Expectation(state: "submit-disabled", contains: [#"<button class="cf-pay" type="submit">"#, "Pay €24.99"]),
         Expectation(state: "submit-ready", contains: [#"<button class="cf-pay" type="submit">"#]),
         Expectation(state: "submit-surcharge", contains: ["Pay €26.08", "Includes a €1.09 card fee"]),

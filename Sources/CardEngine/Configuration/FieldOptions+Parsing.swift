@@ -1,8 +1,8 @@
 extension ConfigurationReader {
-    static let optionKeys: Set<String> = [
+    static let optionKeys = Set([
         "label", "placeholder", "guideText", "required", "autoCapitalise", "defaultValue", "validateOn", "messages",
         "disabled",
-    ]
+    ]).union(lookKeys)
 
     /// `fields`: an object keyed by field name, each value the field's options.
     func fieldOptions(_ value: JSONValue) throws(ConfigurationError) -> [FieldType: FieldOptions] {
@@ -11,12 +11,12 @@ extension ConfigurationReader {
             guard let field = FieldType(rawValue: name) else {
                 throw failure("unknown-field", "\"\(name)\" is not a field.", "fields.\(name)")
             }
-            result[field] = try fieldOption(options, path: "fields.\(name)")
+            result[field] = try fieldOption(options, field: field, path: "fields.\(name)")
         }
         return result
     }
 
-    private func fieldOption(_ value: JSONValue, path: String) throws(ConfigurationError) -> FieldOptions {
+    private func fieldOption(_ value: JSONValue, field: FieldType, path: String) throws(ConfigurationError) -> FieldOptions {
         let object = try object(value, path: path, max: Self.optionKeys.count)
         try rejectUnknownKeys(object, allowed: Self.optionKeys, path: path)
         var options = FieldOptions()
@@ -46,6 +46,7 @@ extension ConfigurationReader {
             }
         }
         if let value = object["disabled"] { options.disabled = try bool(value, path: "\(path).disabled") }
+        options.look = try fieldLook(object, field: field, path: path)
         return options
     }
 }

@@ -31,6 +31,20 @@ extension SessionConfiguration {
     /// Reads the options from a parsed JSON object.
     public init(_ object: JSONObject) throws(ConfigurationError) {
         self.init()
+        try read(object)
+    }
+
+    /// This configuration with the keys `object` holds read over it, as a session body would set
+    /// them (`PATCH /api/sessions/<id>`'s `options`); a field's options replace that field's.
+    public func applying(_ object: JSONObject) throws(ConfigurationError) -> SessionConfiguration {
+        var changed = self
+        let fields = changed.fields
+        try changed.read(object)
+        if object["fields"] != nil { changed.fields = fields.merging(changed.fields) { _, new in new } }
+        return changed
+    }
+
+    private mutating func read(_ object: JSONObject) throws(ConfigurationError) {
         let reader = ConfigurationReader()
         try reader.rejectUnknownKeys(object, allowed: Self.keys, path: nil)
         try readFields(object, reader)
@@ -71,7 +85,7 @@ extension SessionConfiguration {
         }
         if let value = object["requiresBillingAddress"] {
             requiresBillingAddress = try reader.bool(value, path: "requiresBillingAddress")
-        } else {
+        } else if object["billingFields"] != nil {
             requiresBillingAddress = !billingFields.isEmpty
         }
     }
@@ -98,7 +112,7 @@ extension SessionConfiguration {
     }
 
     /// `over` with `object`'s members laid on top; objects merge member by member.
-    static func merge(_ object: JSONObject, over base: JSONObject, depth: Int) -> JSONObject {
+    public static func merge(_ object: JSONObject, over base: JSONObject, depth: Int) -> JSONObject {
         var result = base
         for (key, value) in object.members {
             if depth < 4, case .object(let mine) = value, case .object(let theirs)? = base[key] {

@@ -91,6 +91,9 @@ public struct FieldOptions: Hashable, Sendable {
     public var messages: [String: String] = [:]
     /// A disabled field keeps its default value and ignores input.
     public var disabled = false
+    /// How the field looks: icons, tooltip, label and error placement, copy and paste (PXP's
+    /// options, see `FieldLook`).
+    public var look = FieldLook()
 
     public init() {}
 }

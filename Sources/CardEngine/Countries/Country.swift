@@ -72,6 +72,10 @@ public struct Country: Sendable, Hashable, Identifiable {
         return subdivisions.first { $0.isNamed(folded) }
     }
 
+    /// The international calling code, `+33` (several countries share `+1`, `+7`…); nil for a
+    /// region without telephone numbers of its own.
+    public var dialCode: String? { Self.dialCodes[code] }
+
     /// The country's name in the language of `localeIdentifier` (`fr` → "États-Unis"), from
     /// Foundation's locale data; the code itself where the locale data has no name.
     public func localizedName(locale localeIdentifier: String) -> String {

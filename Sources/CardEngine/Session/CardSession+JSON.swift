@@ -2,7 +2,9 @@ extension CardSession {
     /// The state as `GET /api/sessions/<id>` returns it (CONTRACT §3), keys in the contract's order.
     ///
     /// The card number is masked, the CVV is "", messages come from the session locale's catalog.
-    /// `configuration.billingFields` lists the billing fields in play (`activeBillingFields`).
+    /// `configuration.billingFields` lists the billing fields in play (`activeBillingFields`);
+    /// `displayFields` every field the form shows, in order; `allFields` every field there is;
+    /// `selectedCountry` the billing country as `{code, name, dialCode}` (CONTRACT §8), or null.
     public func stateJSON(in environment: SessionEnvironment) -> JSONValue {
         let strings = { (items: [String]) in JSONValue.array(items.map(JSONValue.string)) }
         let optional = { (text: String?) in text.map(JSONValue.string) ?? .null }
@@ -24,7 +26,15 @@ extension CardSession {
             })),
             ("isLoading", .bool(isLoading)),
             ("isValid", .bool(isValid)),
-            ("selectedCountry", optional(selectedCountry)),
+            ("displayFields", strings(configuration.configuredFields.map(\.rawValue))),
+            ("allFields", strings(FieldType.allCases.map(\.rawValue))),
+            ("selectedCountry", country.map { country in
+                .object(JSONObject([
+                    ("code", .string(country.code)),
+                    ("name", .string(country.localizedName(locale: configuration.locale))),
+                    ("dialCode", optional(country.dialCode)),
+                ].map { (key: $0.0, value: $0.1) }))
+            } ?? .null),
             ("selectedNetwork", optional(selectedNetwork?.rawValue)),
             ("availableNetworks", strings(availableNetworks.map(\.rawValue))),
             ("surchargeAmountRaw", surchargeAmountRaw.map(JSONValue.integer) ?? .null),

@@ -8,8 +8,8 @@
 public struct CardSession: Sendable, Hashable {
     /// The session's id (the app's, also in URLs).
     public let id: String
-    /// What the merchant asked for; fixed for the session's life.
-    public let configuration: SessionConfiguration
+    /// What the merchant asked for; changed only by the merchant (`reconfigure`).
+    public internal(set) var configuration: SessionConfiguration
     /// Where the session is in its life, with the payment's result and the card's mask once it has them.
     public internal(set) var phase: SessionPhase = .ready
     /// The locale the session is shown in: the configuration's until a page settles it

@@ -27,7 +27,7 @@ final class AppContext: Sendable {
         self.store = store
         let settings = try PaymentSettings(configuration: configuration, backend: backend, logger: logger)
         self.payments = PaymentService(coordinator: PaymentCoordinator(settings: settings, logger: logger), store: store, logger: logger)
-        self.defaults = try Self.parseDefaults(configuration.defaults)
+        self.defaults = Self.addingNameRules(configuration.cardholderNameRules, to: try Self.parseDefaults(configuration.defaults))
         let environment = SessionEnvironment(binLookup: binLookup, clock: clock, catalogs: resources.catalogs)
         self.current = Mutex((resources, environment))
     }
@@ -62,6 +62,14 @@ final class AppContext: Sendable {
 
     func setReloadProblem(_ problem: ResourceError?) {
         reloadProblem.withLock { $0 = problem }
+    }
+
+    /// The server's `cardholderName.rules` as a session default, beneath `defaults` (whose own
+    /// `cardholderName` wins, being the more specific).
+    private static func addingNameRules(_ rules: CardholderNameRules?, to defaults: JSONObject?) -> JSONObject? {
+        guard let rules else { return defaults }
+        let server = JSONObject([(key: "cardholderName", value: .object(JSONObject([(key: "rules", value: .string(rules.rawValue))])))])
+        return SessionConfiguration.merge(defaults ?? JSONObject(), over: server, depth: 0)
     }
 
     private static func parseDefaults(_ data: Data?) throws(ServerConfigurationError) -> JSONObject? {

@@ -1,3 +1,4 @@
+import CardEngine
 import Foundation
 
 /// Everything the server is configured with (CONTRACT §6): from a JSON file, then `CARDFORM_*`
@@ -23,6 +24,8 @@ struct ServerConfiguration: Sendable, Equatable {
     /// Session options applied when a session does not set them: the raw JSON object, decoded by the
     /// engine like a `POST /api/sessions` body.
     var defaults: Data?
+    /// `cardholderName.rules`: the name rules of sessions that set none (`defaults` may also say).
+    var cardholderNameRules: CardholderNameRules?
     var maxSessions = 10_000
     /// `store.url`, `store.key`, `dataDir` (Store/StoreConfiguration.swift). `store.url` is refused
     /// at start until the Redis session store exists (`StoreConfiguration.Backend.sessionStore`).
@@ -71,6 +74,10 @@ extension ServerConfiguration {
         },
         "binTable": { config, value throws(ConfigValue.Problem) in config.binTable = try value.nonEmptyString() },
         "defaults": { config, value throws(ConfigValue.Problem) in config.defaults = try value.jsonObject() },
+        "cardholderName.rules": { config, value throws(ConfigValue.Problem) in
+            guard let rules = CardholderNameRules(rawValue: try value.nonEmptyString()) else { throw .init("must be \"default\" or \"pxp\"") }
+            config.cardholderNameRules = rules
+        },
         "maxSessions": { config, value throws(ConfigValue.Problem) in config.maxSessions = try value.integer(in: 1...10_000_000) },
         "store.url": { config, value throws(ConfigValue.Problem) in try StoreConfiguration.keys["store.url"]!(&config.store, value) },
         "store.key": { config, value throws(ConfigValue.Problem) in try StoreConfiguration.keys["store.key"]!(&config.store, value) },

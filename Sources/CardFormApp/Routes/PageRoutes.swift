@@ -14,7 +14,8 @@ struct PageRoutes {
 
     /// `POST /s/<id>`: the form posted without JavaScript. Every value is applied, then a pay
     /// (the default button), cancel (`_action=cancel`) or network change (`_action=network`); the
-    /// answer is the page again, with every error listed.
+    /// answer is the page again, with every error listed, or once a payment started, with its
+    /// outcome (`awaitingOutcome`).
     func postForm(_ request: RouteRequest) throws(Refusal) -> Response {
         let form = request.form
         let environment = app.environment
@@ -32,8 +33,35 @@ struct PageRoutes {
                 return record.submit(form, saveCard: form["saveCard"] != nil, from: pageID, in: environment)
             }
         }
-        if let payment = answer.payment { app.payments.start(payment, sessionId: String(request.id)) }
-        return try answer.response()
+        guard let payment = answer.payment else { return try answer.response() }
+        app.payments.start(payment, sessionId: String(request.id))
+        return awaitingOutcome(request.id, processing: try answer.response())
+    }
+
+    /// How long a post without JavaScript waits for the payment's outcome before answering the
+    /// processing page, which refreshes itself (`page`'s `<noscript>` refresh) until it is known.
+    static let outcomeWait = Duration.seconds(5)
+
+    /// The answer to a post that started a payment: the page with the outcome as soon as it is
+    /// known, waited for without holding a thread (as `/events` does); past `outcomeWait`, the
+    /// processing page.
+    private func awaitingOutcome(_ id: Substring, processing: Response) -> Response {
+        let (app, sessionId) = (app, String(id))
+        return .deferred(timeout: Self.outcomeWait, fallback: processing) { completion in
+            app.payments.waitForResult(sessionId: sessionId) {
+                let response: Response
+                do throws(Refusal) {
+                    response = try PageRoutes(app: app).render(sessionId[...], noscript: true) { _ in EventEffect() }.response()
+                } catch {
+                    response = error.response(app: app)
+                }
+                _ = completion.complete(response)
+            }
+            // The payment may have ended before the wait was registered.
+            if (try? app.withLiveSession(sessionId[...], { $0.session.phase != .processing })) ?? true {
+                app.payments.wake(sessionId)
+            }
+        }
     }
 
     /// Runs `event` on the session as the new page's and answers that whole page in the locale the

@@ -30,6 +30,7 @@ extension RouteTable {
 
             Route(.post, "/api/sessions", through: [access.secretKey], api.createSession),
             Route(.get, "/api/sessions/:id", through: [access.secretKey], api.state),
+            Route(.patch, "/api/sessions/:id", through: [access.secretKey], api.updateSession),
             Route(.get, "/api/customers/:id/cards", through: [access.secretKey], api.customerCards),
 
             Route(.get, "/s/:id", through: [overlay], pages.page),

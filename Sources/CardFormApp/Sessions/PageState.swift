@@ -14,4 +14,7 @@ struct PageState: Hashable, Sendable {
     /// The payment phase the page was last shown: when the session's differs, the next answer
     /// announces it (processing, declined, paid).
     var phase: SessionPhase.Name?
+    /// The session changed behind the page (`SessionRecord.markPagesStale`): its next answer
+    /// renders the whole form, so every changed block goes, not only the edited field's.
+    var isStale = false
 }

@@ -23,8 +23,11 @@ extension SessionRecord {
     }
 
     /// Applies a whole posted form (the page script's submit, or the form posted without
-    /// JavaScript) as page `pageID`'s entries.
-    mutating func applyForm(_ form: FormFields, from pageID: String, in environment: SessionEnvironment) {
-        noteEntry(FormSubmission.apply(form, to: &session, in: environment), by: pageID)
+    /// JavaScript) as page `pageID`'s entries; returns what is left to do before a payment may start.
+    @discardableResult
+    mutating func applyForm(_ form: FormFields, from pageID: String, in environment: SessionEnvironment) -> FormSubmission.Outcome {
+        let result = FormSubmission.apply(form, to: &session, in: environment)
+        noteEntry(result.applied, by: pageID)
+        return result.outcome
     }
 }

@@ -40,10 +40,16 @@ extension SessionRecord {
     }
 
     /// Every posted value applied as page `pageID`'s (autofill that fired no event is not lost),
-    /// then the submit: either every error shows (their number announced) or the payment is to start.
+    /// then the submit: either every error shows (their number announced) or the payment is to
+    /// start. A co-badged card posted from a page that did not offer the network choice is not
+    /// charged: the choice shows first (`FormSubmission.Outcome`).
     mutating func submit(_ form: FormFields, saveCard: Bool, from pageID: String, in environment: SessionEnvironment) -> EventEffect {
-        applyForm(form, from: pageID, in: environment)
         var effect = EventEffect()
+        guard applyForm(form, from: pageID, in: environment) == .applied else {
+            // The choice appears with this answer; its guide text says what to do.
+            effect.announcement = .networkChoice
+            return effect
+        }
         switch session.submit(in: environment) {
         case .rejected(let errors):
             effect.announcement = errors.isEmpty ? nil : .errorCount(errors.count)

@@ -60,4 +60,10 @@ struct SessionRecord: Sendable, Hashable {
         if pages.count > Self.maxPages { pages.removeFirst(pages.count - Self.maxPages) }
         return answer
     }
+
+    /// Something other than the pages' own events changed the session (the merchant's `PATCH`):
+    /// each open page's next answer compares the whole form with what it holds.
+    mutating func markPagesStale() {
+        for index in pages.indices { pages[index].isStale = true }
+    }
 }

@@ -4,7 +4,7 @@ import CardEngine
 /// nothing here is HTML. The card numbers are published test numbers (see test-cards.md).
 enum GalleryCatalog {
     static let sections: [GallerySection] = [
-        cardNumber, cardNetwork, expiryDate, cvv, cardholderName, submitButton, billing, form, locales,
+        cardNumber, cardNetwork, expiryDate, cvv, cardholderName, fieldLook, submitButton, billing, form, locales,
     ]
 
     static let visa = "4242 4242 4242 4242"
@@ -130,7 +130,7 @@ enum GalleryCatalog {
         ]
     }
 
-    private static func state(
+    static func state(
         _ id: String, _ caption: String, _ template: String, options: String = "{}", _ steps: [GalleryStep] = [],
         noscript: Bool = false
     ) -> GalleryState {

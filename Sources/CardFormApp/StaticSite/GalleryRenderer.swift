@@ -56,7 +56,8 @@ struct GalleryRenderer {
         // Sample data, typed by the gallery itself: shown like the shopper's own entry.
         let context = PageContext(pageID: "gallery", noscript: state.noscript, cardFieldsShown: Set(FieldType.allCases))
         let view = FormView(session: session, token: "gallery", resources: resources, context: context)
-        return view.data().rebasingAssets(onto: "assets/")
+        let data = view.data().rebasingAssets(onto: "assets/")
+        return state.showsCVV ? data.setting(true, at: ["fields", "cvv", "mask", "shown"]) : data
     }
 
     private func stateValue(_ state: GalleryState) throws(StaticSiteError) -> TemplateValue {

@@ -15,6 +15,9 @@ struct GalleryState: Sendable {
     var steps: [GalleryStep] = []
     /// Rendered as the answer to a form posted without JavaScript (every error listed).
     var noscript = false
+    /// The CVV's show/hide toggle drawn pressed, as the page script leaves it once pressed (the
+    /// gallery runs no script).
+    var showsCVV = false
 }
 
 /// One event sent to the engine, as the page script or the payment pipeline would.

@@ -18,13 +18,18 @@ struct FieldState: Hashable, Sendable {
     var errorMessage: String?
     var errorCode: String?
     var maxLength: Int?
+    /// The value is complete and passes the field's rule (`CardSession.isValid(_:)`).
+    var valid = false
+    /// The merchant's presentation options for the field.
+    var look = FieldLook()
     var extras: Extras = .none
 
     /// What only some fields have.
     enum Extras: Hashable, Sendable {
         case none
-        /// The card number's badges, the shown network flagged.
-        case networks(available: [CardNetwork], shown: CardNetwork?)
+        /// The card number's badges, the shown network flagged; the merchant's accepted networks
+        /// for the empty field.
+        case networks(available: [CardNetwork], shown: CardNetwork?, accepted: [CardNetwork] = [])
         /// The CVV's code name and the digits its hint shows.
         case securityCode(name: String, length: Int)
         /// The country list, the shopper's choice selected.

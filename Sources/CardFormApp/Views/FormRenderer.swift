@@ -44,7 +44,9 @@ struct FormRenderer {
             page.phase = record.session.phase.name
         }
         let view = view(record, pageID: page.id, noscript: false, announcement: words)
-        if !resync, words.isEmpty, let field = onlyField,
+        let isStale = page.isStale
+        page.isStale = false
+        if !resync, !isStale, words.isEmpty, let field = onlyField,
            let body = try fieldBlockAlone(field, view: view, page: &page, echo: echo) {
             return body
         }

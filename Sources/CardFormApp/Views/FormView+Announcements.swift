@@ -6,6 +6,8 @@ enum Announcement: Hashable, Sendable {
     case fieldError(FieldError)
     /// A refused submit: how many fields need attention ("3 fields need attention").
     case errorCount(Int)
+    /// A co-badged card posted before the shopper could choose its network: the choice's guide.
+    case networkChoice
 }
 
 extension FormView {
@@ -18,6 +20,8 @@ extension FormView {
         case .errorCount(let count):
             // The pattern's branch for the count, never the pattern itself.
             return pack.catalog.plural("ui.errorCount", count: count) ?? ""
+        case .networkChoice:
+            return pack.string("guide.cardNetwork") ?? ""
         }
     }
 

@@ -29,14 +29,15 @@ extension FormView {
             disabled: options.disabled || session.isLoading || !session.phase.acceptsInput,
             autoCapitalise: options.autoCapitalise ?? field.spec.capitalisesByDefault,
             errorMessage: error.map { session.message(for: $0, catalog: pack.catalog) }, errorCode: error?.issue.code,
-            maxLength: session.maxLength(for: field))
+            maxLength: session.maxLength(for: field), valid: session.isValid(field), look: options.look)
         switch field.spec.presentation {
         case .plain:
             break
         case .networkBadges:
             // Every available network (both badges for an EFTPOS co-badge); OTHER only alone.
             let available = session.availableNetworks.filter { $0 != .other || session.availableNetworks.count == 1 }
-            state.extras = .networks(available: available, shown: session.selectedNetwork)
+            state.extras = .networks(
+                available: available, shown: session.selectedNetwork, accepted: Array(session.acceptedNetworks.prefix(Self.acceptedShown)))
         case .securityCodeHint:
             // The hint shows where the code is: the front for 4 digits (Amex), the back otherwise,
             // and the back while the network is still unknown (most cards).
@@ -71,15 +72,20 @@ extension FormView {
         object["required"] = .bool(state.required)
         object["disabled"] = .bool(state.disabled)
         object["invalid"] = .bool(state.errorCode != nil)
-        object["ariaInvalid"] = .string(state.errorCode != nil ? "true" : "false")
+        object["ariaInvalid"] = .bool(state.errorCode != nil)
         object["autoCapitalise"] = .bool(state.autoCapitalise)
         if let message = state.errorMessage { object["error"] = .string(message) }
         if let code = state.errorCode { object["errorCode"] = .string(code) }
         if let maxLength = state.maxLength { object["maxlength"] = .number(Double(maxLength)) }
+        addLook(of: field, state: state, pack: pack, to: &object)
         switch state.extras {
         case .none:
             break
-        case .networks(let available, let shown):
+        case .networks(let available, let shown, let accepted):
+            object["hasAcceptedNetworks"] = .bool(!accepted.isEmpty)
+            object["acceptedNetworks"] = .list(accepted.map { network in
+                ["id": .string(network.rawValue), "name": .string(network.displayName), "icon": .string(icons[network] ?? "")]
+            })
             object["networks"] = .list(available.map { network in
                 [
                     "id": .string(network.rawValue), "name": .string(network.displayName),

@@ -120,7 +120,7 @@ struct FormView {
     /// them: plain deferred scripts, run in that order; the shell and the wiring run last.
     static let pageScripts = [
         "cardform-typing.js", "cardform-morph.js", "cardform-transport.js", "cardform-prediction.js",
-        "cardform-parent.js", "cardform-announce.js", "cardform-field-events.js", "cardform-shell.js", "cardform.js",
+        "cardform-parent.js", "cardform-announce.js", "cardform-field-events.js", "cardform-fields.js", "cardform-shell.js", "cardform.js",
     ]
 
     /// `scripts` lists every part; `js` and `typing` still name two of them for a `page` written
@@ -175,7 +175,7 @@ struct FormView {
     /// The `formState` block's data: what the page script reports to the parent window.
     private var state: TemplateValue {
         var state: [String: TemplateValue] = [
-            "valid": .string(session.isValid && session.isBillingValid ? "true" : "false"),
+            "valid": .bool(session.isValid && session.isBillingValid),
             "phase": .string(session.phase.name.rawValue),
             "networks": .string(session.availableNetworks.map(\.rawValue).joined(separator: " ")),
         ]

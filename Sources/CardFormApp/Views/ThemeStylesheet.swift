@@ -2,7 +2,8 @@ import CardEngine
 
 /// The session's `appearance` as a stylesheet: the theme's CSS custom properties, overridden.
 ///
-/// Only the `--cf-*` variables the default stylesheet declares can be set, and only with values
+/// Only the `--cf-*` variables the default stylesheet declares, and per-field ones
+/// (`--cf-<kebab-field>-label-color`, see `ThemeStylesheet+Fields`), can be set, and only with values
 /// that cannot leave the declaration: no `;`, braces, angle brackets, backslashes, quotes, comments
 /// or `url(`. Checked when the session is created (a bad one is a 400 naming the key), and again
 /// here so nothing unchecked is ever written.
@@ -23,7 +24,7 @@ enum ThemeStylesheet {
     static func problem(in appearance: JSONObject) -> (key: String, message: String)? {
         for (key, value) in appearance.members {
             let name = key.hasPrefix("--") ? key : "--" + key
-            guard variables.contains(name) else {
+            guard variables.contains(name) || fieldVariable(name) != nil else {
                 return (key, "Unknown theme variable \"\(key)\"; see Templates/README.md for the list.")
             }
             guard let text = value.stringValue, isSafe(text) else {
@@ -35,15 +36,19 @@ enum ThemeStylesheet {
 
     static func hasVariables(_ appearance: JSONObject) -> Bool { !appearance.isEmpty }
 
-    /// `:root { --cf-color-primary: #0a7; … }` from the usable entries.
+    /// `:root { --cf-color-primary: #0a7; … }` from the usable entries, then the rule of each
+    /// per-field variable (`ThemeStylesheet+Fields`).
     static func css(_ appearance: JSONObject) -> String {
         var css = ":root {\n"
+        var rules = ""
         for (key, value) in appearance.members {
             let name = key.hasPrefix("--") ? key : "--" + key
-            guard variables.contains(name), let text = value.stringValue, isSafe(text) else { continue }
+            let rule = fieldRule(name)
+            guard variables.contains(name) || rule != nil, let text = value.stringValue, isSafe(text) else { continue }
             css += "  \(name): \(text);\n"
+            rules += rule ?? ""
         }
-        return css + "}\n"
+        return css + "}\n" + rules
     }
 
     private static func isSafe(_ value: String) -> Bool {
