@@ -35,7 +35,7 @@ struct PageRoutes {
         }
         guard let payment = answer.payment else { return try answer.response() }
         app.payments.start(payment, sessionId: String(request.id))
-        return awaitingOutcome(request.id, processing: try answer.response())
+        return awaitingOutcome(request, processing: try answer.response())
     }
 
     /// How long a post without JavaScript waits for the payment's outcome before answering the
@@ -45,13 +45,13 @@ struct PageRoutes {
     /// The answer to a post that started a payment: the page with the outcome as soon as it is
     /// known, waited for without holding a thread (as `/events` does); past `outcomeWait`, the
     /// processing page.
-    private func awaitingOutcome(_ id: Substring, processing: Response) -> Response {
-        let (app, sessionId) = (app, String(id))
+    private func awaitingOutcome(_ request: RouteRequest, processing: Response) -> Response {
+        let (app, sessionId) = (app, String(request.id))
         return .deferred(timeout: Self.outcomeWait, fallback: processing) { completion in
             app.payments.waitForResult(sessionId: sessionId) {
                 let response: Response
                 do throws(Refusal) {
-                    response = try PageRoutes(app: app).render(sessionId[...], noscript: true) { _ in EventEffect() }.response()
+                    response = try PageRoutes(app: app).render(request, noscript: true) { _, _ in EventEffect() }.response()
                 } catch {
                     response = error.response(app: app)
                 }
