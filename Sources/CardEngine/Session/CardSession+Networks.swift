@@ -1,6 +1,6 @@
 /// The networks derived from the card number, recomputed whenever the number, the BIN data or the
 /// shopper's pick changes.
-struct NetworkState: Hashable, Sendable {
+struct NetworkState: Hashable, Sendable, Codable {
     /// The number's first digits, at most 8: the BIN the data is about.
     var bin = ""
     var digitCount = 0
@@ -20,13 +20,13 @@ struct NetworkState: Hashable, Sendable {
 }
 
 /// The shopper's co-badge pick, and the BIN it was made for (a new BIN forgets it).
-struct NetworkPick: Hashable, Sendable {
+struct NetworkPick: Hashable, Sendable, Codable {
     var network: CardNetwork
     var bin: String
 }
 
 /// A BIN service's answer for an 8-digit BIN (nil record: the service does not know it).
-struct RemoteBIN: Hashable, Sendable {
+struct RemoteBIN: Hashable, Sendable, Codable {
     var bin: String
     var record: BINRecord?
 }

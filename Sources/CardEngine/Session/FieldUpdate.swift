@@ -1,5 +1,5 @@
 /// A field's shown error.
-public struct FieldError: Hashable, Sendable {
+public struct FieldError: Hashable, Sendable, Codable {
     public var field: FieldType
     public var issue: ValidationIssue
 

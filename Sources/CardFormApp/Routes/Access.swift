@@ -29,8 +29,9 @@ struct Access {
         }
     }
 
-    /// The page script's POSTs: a url-encoded form (415/400 otherwise), a live session, our own
-    /// origin when the browser names one, and the form token (header or `_token`), else 403.
+    /// The page script's POSTs: a url-encoded form (415/400 otherwise), our own origin when the
+    /// browser names one, else 403; the handler checks the session is live (410) and the form
+    /// token (header or `_token`, else 403) in the same store call that answers.
     var formPost: Middleware {
         { [app] request, next throws(Refusal) in
             var request = request
@@ -41,7 +42,7 @@ struct Access {
             } catch {
                 throw .badRequest("malformed form: \(error.code.rawValue)")
             }
-            try Self.checkPage(request, app: app)
+            try Self.checkPage(&request, app: app)
             return try next(request)
         }
     }
@@ -55,20 +56,19 @@ struct Access {
             } catch {
                 throw .badRequest("malformed query")
             }
-            try Self.checkPage(request, app: app)
+            try Self.checkPage(&request, app: app)
             return try next(request)
         }
     }
 
-    /// A live session, our own origin, the form token.
-    private static func checkPage(_ request: RouteRequest, app: AppContext) throws(Refusal) {
-        let token = try app.sessionToken(request.id)
+    /// Our own origin, and the form token handed on: the handler's one store call checks it
+    /// against the live session's (`AppContext.withPage`), so a keystroke reads the session once.
+    private static func checkPage(_ request: inout RouteRequest, app: AppContext) throws(Refusal) {
         let scheme = app.configuration.tlsCert == nil ? "http" : "https"
         if let origin = request.request.headers[.origin], origin != "\(scheme)://\(request.request.headers[.host] ?? "")" {
             throw .forbidden("cross-origin request refused")
         }
-        let sent = request.request.headers[.cardFormToken] ?? request.form["_token"] ?? ""
-        guard RandomToken.constantTimeEquals(sent, token) else { throw .forbidden("missing or wrong form token") }
+        request.pageToken = request.request.headers[.cardFormToken] ?? request.form["_token"] ?? ""
     }
 }
 

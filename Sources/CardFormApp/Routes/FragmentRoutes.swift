@@ -9,34 +9,33 @@ struct FragmentRoutes {
 
     /// `POST /s/<id>/input`: a keystroke, paste, focus or blur in one field.
     func input(_ request: RouteRequest) throws(Refusal) -> Response {
-        try answer(request, try PageEvent.input(request.form))
+        try answer(request) { () throws(Refusal) in try PageEvent.input(request.form) }
     }
 
     /// `POST /s/<id>/network`: the shopper picks a co-badged network.
     func network(_ request: RouteRequest) throws(Refusal) -> Response {
-        try answer(request, try PageEvent.network(request.form))
+        try answer(request) { () throws(Refusal) in try PageEvent.network(request.form) }
     }
 
     /// `POST /s/<id>/submit`: every posted value is applied, then the session checks everything
     /// and either shows every error or starts paying.
     func submit(_ request: RouteRequest) throws(Refusal) -> Response {
-        try answer(request, .submit(request.form, saveCard: request.form["saveCard"] != nil))
+        try answer(request) { .submit(request.form, saveCard: request.form["saveCard"] != nil) }
     }
 
     /// `POST /s/<id>/cancel`: the shopper gives up (ignored while processing).
     func cancel(_ request: RouteRequest) throws(Refusal) -> Response {
-        try answer(request, .cancel)
+        try answer(request) { .cancel }
     }
 
     /// `GET /s/<id>/events?page=…&rev=…`: while a payment is processing, waits (long-poll, no
     /// thread held) until it ends, then answers the changed blocks; 204 after 25 s of nothing, and
     /// the page asks again. When nothing is processing it answers at once.
     func events(_ request: RouteRequest) throws(Refusal) -> Response {
-        let page = try PageAddress(request.form)
         let id = request.id
-        guard try app.withLiveSession(id, { $0.session.phase == .processing }) else {
-            return try answer(request, .poll, page: page)
-        }
+        let isProcessing = try app.withPage(request) { $0.session.phase == .processing }
+        _ = try PageAddress(request.form)  // a malformed poll is refused before it waits
+        guard isProcessing else { return try answer(request) { .poll } }
         let (app, sessionId) = (app, String(id))
         let isOver: @Sendable () -> Bool = {
             (try? app.withLiveSession(sessionId[...], { $0.session.phase != .processing })) ?? true
@@ -45,7 +44,7 @@ struct FragmentRoutes {
             app.payments.waitForResult(sessionId: sessionId) {
                 let response: Response
                 do throws(Refusal) {
-                    response = try FragmentRoutes(app: app).answer(request, .poll, page: page)
+                    response = try FragmentRoutes(app: app).answer(request) { .poll }
                 } catch {
                     response = error.response(app: app)
                 }
@@ -56,18 +55,18 @@ struct FragmentRoutes {
         }
     }
 
-    /// Handles `event` on the session in one pass and answers the page's fragments; a payment the
-    /// event accepted starts once the session is let go.
-    private func answer(_ request: RouteRequest, _ event: PageEvent) throws(Refusal) -> Response {
-        try answer(request, event, page: PageAddress(request.form))
-    }
-
-    private func answer(_ request: RouteRequest, _ event: PageEvent, page: PageAddress) throws(Refusal) -> Response {
+    /// Handles the event `parse` reads from the request on the session in one pass (one store
+    /// call: a dead session or a wrong token is refused before a malformed event) and answers the
+    /// page's fragments; a payment the event accepted starts once the session is let go.
+    private func answer(_ request: RouteRequest, _ parse: () throws(Refusal) -> PageEvent) throws(Refusal) -> Response {
         let renderer = FormRenderer(resources: app.resources, dev: app.configuration.dev)
         let environment = app.environment
-        let answer = try app.withLiveSession(request.id) { record in
-            record.handle(event, from: page, renderer: renderer, environment: environment)
-        }
+        let answer = try app.withPage(request) { record in
+            Result { () throws(Refusal) in
+                let (event, page) = (try parse(), try PageAddress(request.form))
+                return record.handle(event, from: page, renderer: renderer, environment: environment)
+            }
+        }.get()
         if let payment = answer.payment { app.payments.start(payment, sessionId: String(request.id)) }
         return try answer.response()
     }

@@ -9,7 +9,7 @@ struct PageRoutes {
 
     /// `GET /s/<id>`: the form page (a new page id; later events answer in fragments).
     func page(_ request: RouteRequest) throws(Refusal) -> Response {
-        try render(request.id) { _ in EventEffect() }.response()
+        try render(request) { _ in EventEffect() }.response()
     }
 
     /// `POST /s/<id>`: the form posted without JavaScript. Every value is applied, then a pay
@@ -18,7 +18,7 @@ struct PageRoutes {
     func postForm(_ request: RouteRequest) throws(Refusal) -> Response {
         let form = request.form
         let environment = app.environment
-        let answer = try render(request.id, noscript: true) { record in
+        let answer = try render(request, noscript: true) { record in
             switch form["_action"] {
             case "cancel":
                 FormSubmission.apply(form, to: &record.session, in: environment)
@@ -35,14 +35,15 @@ struct PageRoutes {
         return try answer.response()
     }
 
-    /// Runs `event` on the session and answers the whole page, announcing what `event` says.
+    /// Runs `event` on the session and answers the whole page, announcing what `event` says; a
+    /// request carrying the form token (the posted form) is checked and counts as activity.
     private func render(
-        _ id: Substring, noscript: Bool = false, _ event: (inout SessionRecord) -> EventEffect
+        _ request: RouteRequest, noscript: Bool = false, _ event: (inout SessionRecord) -> EventEffect
     ) throws(Refusal) -> EventAnswer {
         let renderer = FormRenderer(resources: app.resources, dev: app.configuration.dev)
         let script = app.configuration.dev ? app.resources.assets.url(for: "dev-reload.js") : nil
         let pageID = RandomToken.make128()
-        return try app.withLiveSession(id) { record in
+        func respond(_ record: inout SessionRecord) -> EventAnswer {
             let effect = event(&record)
             let html = Result { () throws(TemplateError) in
                 ErrorPage.withReloadScript(
@@ -50,5 +51,6 @@ struct PageRoutes {
             }
             return EventAnswer(html: html, frameAncestors: record.frameAncestors, payment: effect.payment)
         }
+        return request.pageToken == nil ? try app.withLiveSession(request.id, respond) : try app.withPage(request, respond)
     }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// Plain data (strings, numbers, enums and arrays of them): no class, closure or environment
 /// inside, so a store may copy it, compare it before and after an event (and skip writing an
 /// unchanged one), or encode it. The engine's environment is handed to each event, not kept.
-struct SessionRecord: Sendable, Hashable {
+struct SessionRecord: Sendable, Hashable, Codable {
     var session: CardSession
     /// The secret a page must send with every browser POST (`X-CardForm-Token` or `_token`).
     let token: String
