@@ -29,7 +29,9 @@ final class AppContext: Sendable {
         let store = backend.sessionStore(lifetime: configuration.sessionLifetime, capacity: configuration.maxSessions)
         self.store = store
         let settings = try PaymentSettings(configuration: configuration, backend: backend, logger: logger)
-        self.payments = PaymentService(coordinator: PaymentCoordinator(settings: settings, logger: logger), store: store, logger: logger)
+        self.payments = PaymentService(
+            coordinator: PaymentCoordinator(settings: settings, logger: logger), store: store, logger: logger,
+            pollInterval: backend.isShared ? .milliseconds(250) : nil)
         self.defaults = try Self.parseDefaults(configuration.defaults)
         let environment = SessionEnvironment(binLookup: binLookup, clock: clock, catalogs: resources.catalogs)
         self.current = Mutex((resources, environment))

@@ -1,6 +1,7 @@
 import CardEngine
 import CardFormSupport
 import Payments
+import Dispatch
 import Synchronization
 
 /// Connects sessions to the payment pipeline: starts a payment when a submit is accepted, hands
@@ -13,11 +14,17 @@ final class PaymentService: Sendable {
     private let logger: Logger
     /// Callbacks waiting for a session's payment to end, by session id (long-polling pages).
     private let waiters = Mutex<[String: [@Sendable () -> Void]]>([:])
+    /// With a store shared by several instances, how often the sessions pages wait on are read:
+    /// their payment may end on another instance, which cannot wake them here. Nil: only this
+    /// instance pays for its sessions (memory), and `start` wakes the pages itself.
+    private let pollInterval: Duration?
+    private let isPolling = Atomic<Bool>(false)
 
-    init(coordinator: PaymentCoordinator, store: any SessionStore, logger: Logger) {
+    init(coordinator: PaymentCoordinator, store: any SessionStore, logger: Logger, pollInterval: Duration? = nil) {
         self.coordinator = coordinator
         self.store = store
         self.logger = logger
+        self.pollInterval = pollInterval
     }
 
     /// Starts paying for session `sessionId`; when it ends, the session learns the result and
@@ -39,6 +46,24 @@ final class PaymentService: Sendable {
     /// registers only while it is processing).
     func waitForResult(sessionId: String, _ wake: @escaping @Sendable () -> Void) {
         waiters.withLock { $0[sessionId, default: []].append(wake) }
+        if let pollInterval, !isPolling.exchange(true, ordering: .acquiringAndReleasing) { schedulePoll(after: pollInterval) }
+    }
+
+    /// One read per waited session each `pollInterval` while any page waits (a long-poll gives
+    /// up after 25 s, so this stops by itself): wakes those whose payment ended anywhere.
+    private func schedulePoll(after interval: Duration) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + interval.dispatchInterval) { [self] in
+            for id in waiters.withLock({ Array($0.keys) }) {
+                let ended = try? store.withSession(id[...]) { $0.session.phase != .processing }
+                if case .live(false) = ended { continue }
+                wake(id)
+            }
+            isPolling.store(false, ordering: .releasing)
+            // A page that registered while this round ended must not be left to its timeout.
+            if waiters.withLock({ !$0.isEmpty }), !isPolling.exchange(true, ordering: .acquiringAndReleasing) {
+                schedulePoll(after: interval)
+            }
+        }
     }
 
     /// Wakes everything waiting on `sessionId`.

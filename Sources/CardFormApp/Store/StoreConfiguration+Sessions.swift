@@ -9,4 +9,10 @@ extension StoreConfiguration.Backend {
             RedisSessionStore(pool: pool, box: box, lifetime: lifetime, capacity: capacity)
         }
     }
+
+    /// Whether other instances share the sessions (a payment may end on another instance).
+    var isShared: Bool {
+        if case .redis = self { return true }
+        return false
+    }
 }
