@@ -84,6 +84,21 @@ import Testing
         #expect(webhooks.count == 1 && String(decoding: webhooks[0].body, as: UTF8.self).contains("payment.succeeded"))
     }
 
+    @Test func aPageWaitingOnOneInstanceWakesWhenThePaymentEndsOnTheOther() async throws {
+        let cluster = try await RedisCluster.start(processorDelay: .milliseconds(1_500))
+        let http = Self.session()
+        var shopper = try await ShopperForm.open(cluster.instances[0].base, session: http)
+        for (field, value) in Self.card { _ = try await shopper.type(field, value) }
+        #expect(try await shopper.send(Self.card, to: "submit").status == 200)
+        let started = ContinuousClock.now
+        let query = "page=\(shopper.page)&rev=\(shopper.revision)"
+        let woken = try await ServerHarness.request(
+            http, base: cluster.instances[1].base, "GET", "/s/\(shopper.id)/events?\(query)", headers: ["X-CardForm-Token": shopper.token])
+        let waited = ContinuousClock.now - started
+        #expect(woken.status == 200 && woken.body.contains("data-cf-block"))
+        #expect(waited > .milliseconds(500) && waited < .seconds(5), "woken after \(waited)")
+    }
+
     @Test func withRedisStoppedEveryRouteAnswers503AndTheClusterRecoversWhenRedisIsBack() async throws {
         let cluster = try await RedisCluster.start()
         let http = Self.session()

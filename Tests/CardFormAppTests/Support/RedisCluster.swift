@@ -49,10 +49,11 @@ final class RedisCluster: @unchecked Sendable {
         webhooks.stop()
     }
 
-    /// Redis, two instances and nginx, each answering before this returns.
-    static func start() async throws -> RedisCluster {
+    /// Redis, two instances and nginx, each answering before this returns; the processor answers
+    /// each payment after `processorDelay`.
+    static func start(processorDelay: Duration = .milliseconds(300)) async throws -> RedisCluster {
         let redis = try await RedisServerProcess.start()
-        let processor = try ReceiverServer(script: { _, _ in .after(.milliseconds(300), .json(processorAnswer)) })
+        let processor = try ReceiverServer(script: { _, _ in .after(processorDelay, .json(processorAnswer)) })
         let webhooks = try ReceiverServer(script: { _, _ in .status(200) })
         let cluster = try RedisCluster(redis: redis, processor: processor, webhooks: webhooks)
         try await cluster.startInstances()
