@@ -7,7 +7,7 @@ BUILD_PKGS := libmicrohttpd-dev libgnutls28-dev libsodium-dev libhiredis-dev pkg
 # to the server over TLS.
 UNIT_PKGS  := redis-server nginx openssl curl
 TEST_PKGS  := chromium chromium-driver python3-selenium openssl
-BENCH_PKGS := wrk gcc
+BENCH_PKGS := wrk gcc redis-server
 PYTHON     := /usr/bin/python3
 
 .PHONY: run test unit-test browser-test fuzz bench build deps unit-deps test-deps bench-deps embed clean

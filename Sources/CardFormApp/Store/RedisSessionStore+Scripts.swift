@@ -18,9 +18,12 @@ extension RedisSessionStore {
     /// read, ARGV[2] the sealed record, ARGV[3] its time to live (ms), ARGV[4] the id, ARGV[5] its
     /// score, ARGV[6] 1 while live (scored in the live index by when it is due), 0 once retired
     /// (moved to the retired index, scored by when it is forgotten).
-    /// Answers 1 (written) or 0 (another writer changed or removed it: nothing written).
+    /// With KEYS[4] (the session's payment lock) and ARGV[7] (a fence), only while that fence
+    /// holds the lock. Answers 1 (written), 0 (another writer changed or removed it) or -1 (the
+    /// fence no longer holds the lock); nothing is written unless 1.
     static let writeScript = RedisScript(name: "session-write", source: """
         local current = tonumber(redis.call('HGET', KEYS[1], 'v') or '0')
+        if #KEYS > 3 and redis.call('GET', KEYS[4]) ~= ARGV[7] then return -1 end
         if current == 0 or current ~= tonumber(ARGV[1]) then return 0 end
         redis.call('HSET', KEYS[1], 'v', current + 1, 'd', ARGV[2])
         redis.call('PEXPIRE', KEYS[1], ARGV[3])

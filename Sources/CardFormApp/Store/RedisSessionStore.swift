@@ -2,6 +2,7 @@ import CardEngine
 import CardFormSupport
 import Foundation
 import Payments
+import Synchronization
 
 /// Sessions in Redis, shared by every instance: any instance answers any request of any session.
 ///
@@ -22,11 +23,14 @@ final class RedisSessionStore: SessionStore {
     private let format: SealedRecordFormat
     /// How often `withSession` tries before giving up on a session many writers fight over.
     private let attempts = 16
+    /// Payment locks this instance holds, by session id (`RedisSessionStore+Payments.swift`).
+    let leases = Mutex<[String: RedisFence]>([:])
 
     /// Where everything is kept: one prefix, so several deployments can share a Redis database.
     struct Keys: Sendable, Hashable {
         var prefix: String
         func record(_ id: String) -> String { prefix + "session:" + id }
+        func paymentLock(_ id: String) -> String { prefix + "session:" + id + ":payment" }
         var live: String { prefix + "sessions:live" }
         var retired: String { prefix + "sessions:retired" }
     }
@@ -67,7 +71,7 @@ final class RedisSessionStore: SessionStore {
             var record = before
             let result = body(&record)
             if record == before { return .live(result) }
-            if try write(record, expected: version) { return .live(result) }
+            if try writeGuardingPayment(record, from: before, expected: version) { return .live(result) }
         }
         throw .unavailable("session \(id.prefix(6))…: another writer won \(attempts) times in a row")
     }
@@ -122,18 +126,31 @@ final class RedisSessionStore: SessionStore {
         return (number, try format.open(sealed, id: id))
     }
 
-    /// Writes `record` if it is still at `expected`; false when another writer got there first.
-    private func write(_ record: SessionRecord, expected: Int64) throws(StoreError) -> Bool {
+    /// What a write did.
+    enum WriteOutcome { case stored, conflict, fenced }
+
+    /// Writes `record` if it is still at `expected` and, with a `fence`, while that fence holds
+    /// the session's payment lock.
+    func write(_ record: SessionRecord, expected: Int64, fence: RedisFence? = nil) throws(StoreError) -> WriteOutcome {
         let sealed = try format.seal(record)
         let isLive = record.retiredAt == nil
         let score = Self.score(isLive ? lifetime.dueAt(record) : lifetime.forgetAt(record))
-        let answer = try redis {
-            try pool.evaluate(
-                Self.writeScript, keys: [keys.record(record.id), keys.live, keys.retired],
-                arguments: [expected, sealed, recordTTL.redisMilliseconds, record.id, score, isLive ? 1 : 0]
-            ).integer()
+        var keys = [self.keys.record(record.id), self.keys.live, self.keys.retired]
+        var arguments: [any RedisArgument] = [expected, sealed, recordTTL.redisMilliseconds, record.id, score, isLive ? 1 : 0]
+        if let fence {
+            keys.append(fence.lockKey)
+            arguments.append(fence.token)
         }
-        return answer == 1
+        let answer = try redis { try pool.evaluate(Self.writeScript, keys: keys, arguments: arguments).integer() }
+        return switch answer {
+        case 1: .stored
+        case 0: .conflict
+        default: .fenced
+        }
+    }
+
+    private func write(_ record: SessionRecord, expected: Int64) throws(StoreError) -> Bool {
+        try write(record, expected: expected) == .stored
     }
 
     /// Up to 1,000 ids of `index` scored at or before `score`.
@@ -144,7 +161,7 @@ final class RedisSessionStore: SessionStore {
     }
 
     /// Runs a Redis call, its failure as the store's.
-    private func redis<T>(_ call: () throws -> T) throws(StoreError) -> T {
+    func redis<T>(_ call: () throws -> T) throws(StoreError) -> T {
         do { return try call() } catch { throw .unavailable(String(describing: error)) }
     }
 
