@@ -64,7 +64,10 @@ struct Access {
     /// Our own origin, and the form token handed on: the handler's one store call checks it
     /// against the live session's (`AppContext.withPage`), so a keystroke reads the session once.
     private static func checkPage(_ request: inout RouteRequest, app: AppContext) throws(Refusal) {
-        let scheme = app.configuration.tlsCert == nil ? "http" : "https"
+        // Behind a proxy ending TLS (deploy/nginx.conf) the browser's origin is https while this
+        // server speaks http: the proxy says so. Trusting the header is safe here, as a page on
+        // another site cannot add it to a shopper's request without a CORS preflight we refuse.
+        let scheme = request.request.headers[.forwardedProto] ?? (app.configuration.tlsCert == nil ? "http" : "https")
         if let origin = request.request.headers[.origin], origin != "\(scheme)://\(request.request.headers[.host] ?? "")" {
             throw .forbidden("cross-origin request refused")
         }
@@ -75,4 +78,6 @@ struct Access {
 extension HTTPHeaders.Name {
     /// The form token the page script sends with every event.
     static let cardFormToken: Self = "X-CardForm-Token"
+    /// The scheme the client used, as a proxy in front reports it.
+    static let forwardedProto: Self = "X-Forwarded-Proto"
 }
