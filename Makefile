@@ -27,7 +27,8 @@ unit-test: deps unit-deps embed
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-browser-test: deps test-deps embed
+# unit-deps: the cluster test (test_cluster.py) runs redis-server and nginx too.
+browser-test: deps unit-deps test-deps embed
 	$(SWIFT) build --product cardform
 	@if [ -f Tests/Browser/run.py ]; then $(PYTHON) Tests/Browser/run.py --binary .build/debug/cardform; \
 	else echo "browser tests: none yet (Tests/Browser/run.py missing)"; fi

@@ -4,7 +4,7 @@
 /// id (`HN02`), which merchants may use in message overrides, and the broader Primer code the issue
 /// refines (`invalid-cardholder-name` for `cardholder-name-too-short`), so that overrides and
 /// translations written for the broader code still apply.
-public struct ValidationIssue: Hashable, Sendable, Codable {
+public struct ValidationIssue: Hashable, Sendable {
     /// Stable kebab-case code (CONTRACT §2), e.g. `invalid-card-number`, `card-expired`, `required`.
     public var code: String
     /// Other identifiers a message may be found by, the most specific first.

@@ -37,6 +37,15 @@ import Testing
     static let environment = SessionEnvironment(clock: .fixed(year: 2026, month: 6))
     static let start = Date(timeIntervalSince1970: 1_800_000_000)
 
+    /// Types a valid card and submits it; true when the session starts paying.
+    static func fillAndSubmit(_ record: inout SessionRecord) -> Bool {
+        for (field, value) in [(FieldType.cardNumber, "4242424242424242"), (.expiryDate, "12/30"), (.cvv, "123"), (.cardholderName, "Ada")] {
+            record.session.update(field, value: value, caret: value.utf16.count, event: .paste, in: environment)
+        }
+        if case .startPayment = record.session.submit(in: environment) { return true }
+        return false
+    }
+
     static func create(_ store: any SessionStore, at now: Date = start) throws -> SessionRecord {
         try store.create(now: now) { CardSession(id: $0, configuration: SessionConfiguration(), environment: environment) }
     }
@@ -97,11 +106,9 @@ import Testing
         let used = try Self.create(store)
         let paying = try Self.create(store)
         _ = try store.withSession(used.id[...], now: Self.start.addingTimeInterval(50)) { $0.lastActiveAt = Self.start.addingTimeInterval(50) }
-        _ = try store.withSession(paying.id[...], now: Self.start) { record in
-            for (field, value) in [(FieldType.cardNumber, "4242424242424242"), (.expiryDate, "12/30"), (.cvv, "123"), (.cardholderName, "Ada")] {
-                record.session.update(field, value: value, caret: value.utf16.count, event: .paste, in: Self.environment)
-            }
-            if case .startPayment = record.session.submit(in: Self.environment) {} else { Issue.record("expected a payment") }
+        guard case .live(true) = try store.withSession(paying.id[...], now: Self.start, { Self.fillAndSubmit(&$0) }) else {
+            Issue.record("expected a payment")
+            return
         }
         #expect(try store.sweep(now: Self.start.addingTimeInterval(100)).isEmpty)
         _ = try store.withSession(paying.id[...], now: Self.start.addingTimeInterval(100)) {
@@ -145,11 +152,9 @@ import Testing
         defer { withExtendedLifetime(subject) {} }
         let busy = try Self.create(store)
         let paying = try Self.create(store)
-        _ = try store.withSession(paying.id[...], now: Self.start) { record in
-            for (field, value) in [(FieldType.cardNumber, "4242424242424242"), (.expiryDate, "12/30"), (.cvv, "123"), (.cardholderName, "Ada")] {
-                record.session.update(field, value: value, caret: value.utf16.count, event: .paste, in: Self.environment)
-            }
-            _ = record.session.submit(in: Self.environment)
+        guard case .live(true) = try store.withSession(paying.id[...], now: Self.start, { Self.fillAndSubmit(&$0) }) else {
+            Issue.record("expected a payment")
+            return
         }
         for second in stride(from: 30.0, through: 300, by: 30) {
             let now = Self.start.addingTimeInterval(second)

@@ -99,6 +99,20 @@ import Testing
         #expect(waited > .milliseconds(500) && waited < .seconds(5), "woken after \(waited)")
     }
 
+    @Test func aResultArrivingWhileRedisIsFrozenIsStoredOnceItAnswersAgain() async throws {
+        let cluster = try await RedisCluster.start(processorDelay: .milliseconds(800))
+        let http = Self.session()
+        var shopper = try await ShopperForm.open(cluster.instances[0].base, session: http)
+        for (field, value) in Self.card { _ = try await shopper.type(field, value) }
+        #expect(try await shopper.send(Self.card, to: "submit").status == 200)
+        cluster.redis.pause()
+        #expect(await cluster.processor.waitForRequests(1).count == 1)
+        try await Task.sleep(for: .milliseconds(2_500))
+        cluster.redis.resume()
+        let state = try await Self.waitForPhase("succeeded", shopper, through: cluster.instances[0].base, http)
+        #expect(state.contains(#""phase":"succeeded""#), "\(state)")
+    }
+
     @Test func withRedisStoppedEveryRouteAnswers503AndTheClusterRecoversWhenRedisIsBack() async throws {
         let cluster = try await RedisCluster.start()
         let http = Self.session()

@@ -66,25 +66,16 @@ import Testing
         #expect(token == record.token)
     }
 
-    static func fillAndSubmit(_ record: inout SessionRecord) -> Bool {
-        let environment = SessionEnvironment(clock: .fixed(year: 2026, month: 6))
-        for (field, value) in [(FieldType.cardNumber, "4242424242424242"), (.expiryDate, "12/30"), (.cvv, "123"), (.cardholderName, "Ada")] {
-            record.session.update(field, value: value, caret: value.utf16.count, event: .paste, in: environment)
-        }
-        if case .startPayment = record.session.submit(in: environment) { return true }
-        return false
-    }
-
     @Test func aPaymentStartsOnlyUnderTheSessionsPaymentLockWhichTheResultReleases() async throws {
         let redis = try await RedisServerProcess.start()
         let store = try Self.store(redis)
         let id = try Self.create(store).id
         let lock = RedisLock(pool: store.pool)
         let held = try #require(try lock.acquire(store.keys.paymentLock(id), ttl: .seconds(60)))
-        #expect(throws: StoreError.self) { try store.withSession(id[...]) { Self.fillAndSubmit(&$0) } }
+        #expect(throws: StoreError.self) { try store.withSession(id[...]) { SessionStoreTests.fillAndSubmit(&$0) } }
         guard case .live(.ready) = try store.withSession(id[...], { $0.session.phase }) else { Issue.record("a payment started"); return }
         try lock.release(held)
-        guard case .live(true) = try store.withSession(id[...], { Self.fillAndSubmit(&$0) }) else { Issue.record("no payment"); return }
+        guard case .live(true) = try store.withSession(id[...], { SessionStoreTests.fillAndSubmit(&$0) }) else { Issue.record("no payment"); return }
         let fence = try #require(store.leases.withLock { $0[id] })
         #expect(fence.token > held.token)
         #expect(try store.pool.run(RedisCommand("GET", store.keys.paymentLock(id))).bytesOrNil() == Array(String(fence.token).utf8))

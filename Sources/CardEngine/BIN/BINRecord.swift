@@ -7,7 +7,7 @@ public enum FundingType: String, CaseIterable, Sendable, Codable, Hashable {
 ///
 /// Co-badging is a property of the issuer's range, not of a scheme prefix: a Cartes Bancaires card
 /// sits in Visa's range, and only BIN data says it carries both badges.
-public struct BINRecord: Hashable, Sendable, Codable {
+public struct BINRecord: Hashable, Sendable {
     /// The 6 to 8 leading digits the record covers.
     public var bin: String
     /// The card's networks in the issuer's order: the first is the issuer's preferred one.

@@ -1,6 +1,6 @@
 /// The networks derived from the card number, recomputed whenever the number, the BIN data or the
 /// shopper's pick changes.
-struct NetworkState: Hashable, Sendable, Codable {
+struct NetworkState: Hashable, Sendable {
     /// The number's first digits, at most 8: the BIN the data is about.
     var bin = ""
     var digitCount = 0
@@ -20,13 +20,13 @@ struct NetworkState: Hashable, Sendable, Codable {
 }
 
 /// The shopper's co-badge pick, and the BIN it was made for (a new BIN forgets it).
-struct NetworkPick: Hashable, Sendable, Codable {
+struct NetworkPick: Hashable, Sendable {
     var network: CardNetwork
     var bin: String
 }
 
 /// A BIN service's answer for an 8-digit BIN (nil record: the service does not know it).
-struct RemoteBIN: Hashable, Sendable, Codable {
+struct RemoteBIN: Hashable, Sendable {
     var bin: String
     var record: BINRecord?
 }

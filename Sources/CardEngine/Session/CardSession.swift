@@ -5,7 +5,7 @@
 /// shared BIN source, clock and catalogs (`SessionEnvironment`) are handed to the events that read
 /// them, never kept: the state is plain data (strings, numbers, enums), which a store may copy,
 /// compare or write out. The app keeps sessions in its store and serialises events per session.
-public struct CardSession: Sendable, Hashable, Codable {
+public struct CardSession: Sendable, Hashable {
     /// The session's id (the app's, also in URLs).
     public let id: String
     /// What the merchant asked for; fixed for the session's life.

@@ -1,5 +1,5 @@
 /// A field's shown error.
-public struct FieldError: Hashable, Sendable, Codable {
+public struct FieldError: Hashable, Sendable {
     public var field: FieldType
     public var issue: ValidationIssue
 

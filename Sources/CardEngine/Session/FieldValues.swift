@@ -1,6 +1,6 @@
 /// One string per field, stored inline: cheaper to copy and read than a dictionary, and short values
 /// (up to 15 UTF-8 bytes) need no heap at all.
-struct FieldValues: Hashable, Sendable, Codable {
+struct FieldValues: Hashable, Sendable {
     private var cardNumber = "", expiryDate = "", cvv = "", cardholderName = ""
     private var firstName = "", lastName = "", email = "", phoneNumber = ""
     private var addressLine1 = "", addressLine2 = "", city = "", state = "", postalCode = "", countryCode = ""
@@ -46,7 +46,7 @@ struct FieldValues: Hashable, Sendable, Codable {
 }
 
 /// A set of fields as a bit mask, for the per-field validity cache.
-struct FieldSet: Hashable, Sendable, Codable {
+struct FieldSet: Hashable, Sendable {
     private(set) var bits: UInt16 = 0
 
     static func bit(_ field: FieldType) -> UInt16 {

@@ -1,7 +1,7 @@
 /// How a payment attempt ended, as the app's processor reports it.
-public struct PaymentResult: Hashable, Sendable, Codable {
+public struct PaymentResult: Hashable, Sendable {
     /// Whether the payment went through.
-    public enum Status: String, Sendable, Hashable, Codable { case succeeded, failed }
+    public enum Status: String, Sendable, Hashable { case succeeded, failed }
 
     public var status: Status
     /// The processor's payment id, when one was created.

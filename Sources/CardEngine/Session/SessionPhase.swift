@@ -3,7 +3,7 @@
 /// The payment's result and the masked card number live in the phases that have them, so no
 /// combination the session could never be in (a result while ready, a mask while the card is
 /// still held) can be written down.
-public enum SessionPhase: Sendable, Hashable, Codable {
+public enum SessionPhase: Sendable, Hashable {
     /// Taking input; no payment attempted yet.
     case ready
     /// A payment is in flight: input, a second submit and cancel are ignored.

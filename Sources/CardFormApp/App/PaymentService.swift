@@ -32,14 +32,24 @@ final class PaymentService: Sendable {
     func start(_ payment: PaymentStart, sessionId: String) {
         let draft = payment.draft
         coordinator.start(draft, saveCard: payment.saveCard && draft.customerId != nil) { [self] outcome in
-            do {
-                _ = try store.withSession(sessionId[...]) { $0.session.paymentResult(outcome.result) }
-            } catch {
-                // The processor's outcome stands (webhook sent); the page learns it when the store is back.
-                logger.log("payment.result-not-stored", ["session": .idPrefix(sessionId)])
-            }
-            wake(sessionId)
+            storeResult(outcome.result, sessionId: sessionId)
         }
+    }
+
+    /// Writes a payment's result into its session and wakes its pages. While the store does not
+    /// answer, tries again every second for ten minutes: the processor's outcome stands (its
+    /// webhook is on its way), and a session left `processing` would never end.
+    private func storeResult(_ result: PaymentResult, sessionId: String, attempt: Int = 0) {
+        do {
+            _ = try store.withSession(sessionId[...]) { $0.session.paymentResult(result) }
+        } catch {
+            if attempt == 0 { logger.log("payment.result-not-stored", ["session": .idPrefix(sessionId)]) }
+            if attempt < 600 {
+                DispatchQueue.global().asyncAfter(deadline: .now() + 1) { [self] in storeResult(result, sessionId: sessionId, attempt: attempt + 1) }
+                return
+            }
+        }
+        wake(sessionId)
     }
 
     /// Calls `wake` once the session's payment ends (the caller checks the phase first and

@@ -1,7 +1,7 @@
 /// What one open page was last sent: the revision it holds and each block's own hash.
 ///
 /// Hashes rather than HTML: a page costs a few hundred bytes of memory, whatever the templates.
-struct PageState: Hashable, Sendable, Codable {
+struct PageState: Hashable, Sendable {
     var id: String
     /// Increases with every response that carried blocks; the page script echoes the last one it
     /// applied, and any other value makes the server resend the whole form (`FragmentDiff.resync`).

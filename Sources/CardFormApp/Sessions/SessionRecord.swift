@@ -7,7 +7,7 @@ import Foundation
 /// Plain data (strings, numbers, enums and arrays of them): no class, closure or environment
 /// inside, so a store may copy it, compare it before and after an event (and skip writing an
 /// unchanged one), or encode it. The engine's environment is handed to each event, not kept.
-struct SessionRecord: Sendable, Hashable, Codable {
+struct SessionRecord: Sendable, Hashable {
     var session: CardSession
     /// The secret a page must send with every browser POST (`X-CardForm-Token` or `_token`).
     let token: String
@@ -27,6 +27,16 @@ struct SessionRecord: Sendable, Hashable, Codable {
         self.token = token
         self.createdAt = now
         self.lastActiveAt = now
+    }
+
+    /// A record as a store kept it (`SealedRecordFormat`).
+    init(session: CardSession, token: String, pages: [PageState], createdAt: Date, lastActiveAt: Date, retiredAt: Date?) {
+        self.session = session
+        self.token = token
+        self.pages = Array(pages.suffix(Self.maxPages))
+        self.createdAt = createdAt
+        self.lastActiveAt = lastActiveAt
+        self.retiredAt = retiredAt
     }
 
     var id: String { session.id }

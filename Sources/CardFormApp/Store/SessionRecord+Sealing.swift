@@ -1,22 +1,39 @@
+import CardEngine
 import Foundation
 import Payments
+import Synchronization
 
-/// A session record as the Redis store keeps it: one format byte, then the record as JSON (the
-/// engine's types are `Codable`), the whole sealed with the store key and the session id as
-/// associated data. Nothing of the record (card number, CVV, token, page hashes) is in Redis in
-/// plaintext, and a record copied under another session's key does not open.
-struct SealedRecordFormat: Sendable {
+/// A session record as the Redis store keeps it: one format byte, then the record as compact
+/// JSON, the whole sealed with the store key and the session id as associated data. Nothing of
+/// the record (card number, CVV, token, page hashes) is in Redis in plaintext, and a record copied
+/// under another session's key does not open.
+///
+/// Written and read on every keystroke, so by hand with the engine's JSON reader and writer
+/// (`CardSession.storageJSON`); only the configuration, fixed for the session's life, goes through
+/// `Codable`, once per session and instance (`configurations` keeps it by id).
+final class SealedRecordFormat: Sendable {
     /// Bumped whenever the plaintext's layout changes; a record of another format is refused
     /// (`StoreError.unavailable`), never misread.
     static let version: UInt8 = 1
+    /// Sessions whose configuration this instance has already encoded or decoded.
+    static let cachedConfigurations = 4_096
 
     let box: SecretBox
+    private let configurations = Mutex<[String: (text: String, configuration: SessionConfiguration)]>([:])
+
+    init(box: SecretBox) { self.box = box }
 
     func seal(_ record: SessionRecord) throws(StoreError) -> [UInt8] {
-        let json: Data
-        do { json = try JSONEncoder().encode(record) } catch { throw .unavailable("cannot encode the session record: \(error)") }
+        var object = JSONObject()
+        object["token"] = .string(record.token)
+        object["created"] = Self.storage(record.createdAt)
+        object["active"] = Self.storage(record.lastActiveAt)
+        object["retired"] = record.retiredAt.map(Self.storage)
+        object["pages"] = .array(record.pages.map(Self.storage))
+        object["configuration"] = .string(try configurationText(record.session))
+        object["session"] = record.session.storageJSON
         var plaintext = [Self.version]
-        plaintext.append(contentsOf: json)
+        plaintext.append(contentsOf: JSONValue.object(object).serialized.utf8)
         return box.seal(plaintext, associatedData: Array(record.id.utf8))
     }
 
@@ -28,10 +45,72 @@ struct SealedRecordFormat: Sendable {
         guard plaintext.first == Self.version else {
             throw .unavailable("session record format \(plaintext.first.map(String.init) ?? "none") is not \(Self.version)")
         }
-        do {
-            return try JSONDecoder().decode(SessionRecord.self, from: Data(plaintext.dropFirst()))
+        do throws(StorageError) {
+            guard let object = (try? JSONValue.parse(plaintext.dropFirst()))?.objectValue else { throw StorageError("record") }
+            let text = try StorageReader.string(object["configuration"])
+            let session = try CardSession(id: id, configuration: try configuration(id: id, text: text), storageJSON: object["session"] ?? .null)
+            return SessionRecord(
+                session: session, token: try StorageReader.string(object["token"]),
+                pages: try (object["pages"]?.arrayValue ?? []).map(Self.page),
+                createdAt: try Self.date(object["created"]), lastActiveAt: try Self.date(object["active"]),
+                retiredAt: try object["retired"].map { value throws(StorageError) in try Self.date(value) })
         } catch {
-            throw .unavailable("the session record does not decode: \(error)")
+            throw .unavailable("the session record does not read back: \(error.what)")
         }
+    }
+
+    /// The configuration's JSON text, encoded once per session.
+    private func configurationText(_ session: CardSession) throws(StoreError) -> String {
+        if let cached = configurations.withLock({ $0[session.id] }) { return cached.text }
+        let text: String
+        do { text = String(decoding: try JSONEncoder().encode(session.configuration), as: UTF8.self) } catch {
+            throw .unavailable("cannot encode the session's configuration: \(error)")
+        }
+        remember(session.id, text, session.configuration)
+        return text
+    }
+
+    /// The configuration `text` describes, decoded once per session.
+    private func configuration(id: String, text: String) throws(StorageError) -> SessionConfiguration {
+        if let cached = configurations.withLock({ $0[id] }), cached.text == text { return cached.configuration }
+        guard let configuration = try? JSONDecoder().decode(SessionConfiguration.self, from: Data(text.utf8)) else {
+            throw StorageError("configuration")
+        }
+        remember(id, text, configuration)
+        return configuration
+    }
+
+    private func remember(_ id: String, _ text: String, _ configuration: SessionConfiguration) {
+        configurations.withLock { cache in
+            if cache.count >= Self.cachedConfigurations { cache.removeAll(keepingCapacity: true) }
+            cache[id] = (text, configuration)
+        }
+    }
+
+    private static func storage(_ page: PageState) -> JSONValue {
+        var object = JSONObject([("id", .string(page.id)), ("rev", .integer(page.revision)), ("seq", .integer(page.lastSeq))])
+        object["hashes"] = .object(JSONObject(page.hashes.sorted { $0.key < $1.key }.map { ($0.key, .number(String($0.value))) }))
+        if !page.announcement.isEmpty { object["say"] = .string(page.announcement) }
+        return .object(object)
+    }
+
+    private static func page(_ value: JSONValue) throws(StorageError) -> PageState {
+        let object = try StorageReader.object(value)
+        var page = PageState(id: try StorageReader.string(object["id"]))
+        page.revision = try StorageReader.int(object["rev"])
+        page.lastSeq = try StorageReader.int(object["seq"])
+        page.announcement = object["say"]?.stringValue ?? ""
+        for (key, value) in object["hashes"]?.objectValue?.members ?? [] {
+            guard case .number(let literal) = value, let hash = UInt64(literal) else { throw StorageError("hash") }
+            page.hashes[key] = hash
+        }
+        return page
+    }
+
+    private static func storage(_ date: Date) -> JSONValue { .number(String(date.timeIntervalSince1970)) }
+
+    private static func date(_ value: JSONValue?) throws(StorageError) -> Date {
+        guard case .number(let literal)? = value, let seconds = Double(literal) else { throw StorageError("date") }
+        return Date(timeIntervalSince1970: seconds)
     }
 }
