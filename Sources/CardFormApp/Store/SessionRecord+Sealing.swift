@@ -3,14 +3,16 @@ import Foundation
 import Payments
 import Synchronization
 
-/// A session record as the Redis store keeps it: one format byte, then the record as compact
-/// JSON, the whole sealed with the store key and the session id as associated data. Nothing of
+/// A session record as the Redis store keeps it: one format byte, the configuration's JSON with
+/// its length (4 bytes, big-endian) before it, then the rest of the record as compact JSON, the
+/// whole sealed with the store key and the session id as associated data. Nothing of
 /// the record (card number, CVV, token, page hashes) is in Redis in plaintext, and a record copied
 /// under another session's key does not open.
 ///
 /// Written and read on every keystroke, so by hand with the engine's JSON reader and writer
 /// (`CardSession.storageJSON`); only the configuration, fixed for the session's life, goes through
-/// `Codable`, once per session and instance (`configurations` keeps it by id).
+/// `Codable`, once per session and instance (`configurations` keeps it by id; its bytes are
+/// compared, never parsed again).
 final class SealedRecordFormat: Sendable {
     /// Bumped whenever the plaintext's layout changes; a record of another format is refused
     /// (`StoreError.unavailable`), never misread.
@@ -19,7 +21,7 @@ final class SealedRecordFormat: Sendable {
     static let cachedConfigurations = 4_096
 
     let box: SecretBox
-    private let configurations = Mutex<[String: (text: String, configuration: SessionConfiguration)]>([:])
+    private let configurations = Mutex<[String: (bytes: [UInt8], configuration: SessionConfiguration)]>([:])
 
     init(box: SecretBox) { self.box = box }
 
@@ -30,9 +32,11 @@ final class SealedRecordFormat: Sendable {
         object["active"] = Self.storage(record.lastActiveAt)
         object["retired"] = record.retiredAt.map(Self.storage)
         object["pages"] = .array(record.pages.map(Self.storage))
-        object["configuration"] = .string(try configurationText(record.session))
         object["session"] = record.session.storageJSON
+        let configuration = try configurationBytes(record.session)
         var plaintext = [Self.version]
+        withUnsafeBytes(of: UInt32(configuration.count).bigEndian) { plaintext.append(contentsOf: $0) }
+        plaintext.append(contentsOf: configuration)
         plaintext.append(contentsOf: JSONValue.object(object).serialized.utf8)
         return box.seal(plaintext, associatedData: Array(record.id.utf8))
     }
@@ -46,9 +50,12 @@ final class SealedRecordFormat: Sendable {
             throw .unavailable("session record format \(plaintext.first.map(String.init) ?? "none") is not \(Self.version)")
         }
         do throws(StorageError) {
-            guard let object = (try? JSONValue.parse(plaintext.dropFirst()))?.objectValue else { throw StorageError("record") }
-            let text = try StorageReader.string(object["configuration"])
-            let session = try CardSession(id: id, configuration: try configuration(id: id, text: text), storageJSON: object["session"] ?? .null)
+            guard plaintext.count >= 5 else { throw StorageError("record") }
+            let length = plaintext[1..<5].reduce(0) { $0 << 8 | Int($1) }
+            guard plaintext.count >= 5 + length else { throw StorageError("configuration") }
+            let configuration = try configuration(id: id, bytes: plaintext[5..<(5 + length)])
+            guard let object = (try? JSONValue.parse(plaintext[(5 + length)...]))?.objectValue else { throw StorageError("record") }
+            let session = try CardSession(id: id, configuration: configuration, storageJSON: object["session"] ?? .null)
             return SessionRecord(
                 session: session, token: try StorageReader.string(object["token"]),
                 pages: try (object["pages"]?.arrayValue ?? []).map(Self.page),
@@ -59,31 +66,31 @@ final class SealedRecordFormat: Sendable {
         }
     }
 
-    /// The configuration's JSON text, encoded once per session.
-    private func configurationText(_ session: CardSession) throws(StoreError) -> String {
-        if let cached = configurations.withLock({ $0[session.id] }) { return cached.text }
-        let text: String
-        do { text = String(decoding: try JSONEncoder().encode(session.configuration), as: UTF8.self) } catch {
+    /// The configuration's JSON, encoded once per session.
+    private func configurationBytes(_ session: CardSession) throws(StoreError) -> [UInt8] {
+        if let cached = configurations.withLock({ $0[session.id] }) { return cached.bytes }
+        let bytes: [UInt8]
+        do { bytes = Array(try JSONEncoder().encode(session.configuration)) } catch {
             throw .unavailable("cannot encode the session's configuration: \(error)")
         }
-        remember(session.id, text, session.configuration)
-        return text
+        remember(session.id, bytes, session.configuration)
+        return bytes
     }
 
-    /// The configuration `text` describes, decoded once per session.
-    private func configuration(id: String, text: String) throws(StorageError) -> SessionConfiguration {
-        if let cached = configurations.withLock({ $0[id] }), cached.text == text { return cached.configuration }
-        guard let configuration = try? JSONDecoder().decode(SessionConfiguration.self, from: Data(text.utf8)) else {
+    /// The configuration `bytes` describe, decoded once per session.
+    private func configuration(id: String, bytes: ArraySlice<UInt8>) throws(StorageError) -> SessionConfiguration {
+        if let cached = configurations.withLock({ $0[id] }), cached.bytes.elementsEqual(bytes) { return cached.configuration }
+        guard let configuration = try? JSONDecoder().decode(SessionConfiguration.self, from: Data(bytes)) else {
             throw StorageError("configuration")
         }
-        remember(id, text, configuration)
+        remember(id, Array(bytes), configuration)
         return configuration
     }
 
-    private func remember(_ id: String, _ text: String, _ configuration: SessionConfiguration) {
+    private func remember(_ id: String, _ bytes: [UInt8], _ configuration: SessionConfiguration) {
         configurations.withLock { cache in
             if cache.count >= Self.cachedConfigurations { cache.removeAll(keepingCapacity: true) }
-            cache[id] = (text, configuration)
+            cache[id] = (bytes, configuration)
         }
     }
 
