@@ -34,10 +34,14 @@ import Testing
                 $0.sessionTTLSeconds = idle
                 $0.sessionMaxLifetimeSeconds = maximum
             }
+            let before = Date()
             let reply = try await harness.request("POST", "/api/sessions", headers: Self.api, body: Data("{}".utf8))
+            let after = Date()
             let text = try #require(reply.body.firstMatch(of: /"expiresAt":"([^"]+)"/)?.1)
             let expiresAt = try Date(String(text), strategy: .iso8601)
-            #expect(abs(expiresAt.timeIntervalSinceNow - expected) < 10, "\(idle) \(maximum): \(text)")
+            // Whole seconds in the answer: a second's slack on either side.
+            let earliest = before.addingTimeInterval(expected - 1), latest = after.addingTimeInterval(expected + 1)
+            #expect(expiresAt >= earliest && expiresAt <= latest, "\(idle) \(maximum): \(text)")
         }
     }
 
