@@ -25,6 +25,11 @@ final class RedisSessionStore: SessionStore {
     private let attempts = 16
     /// Payment locks this instance holds, by session id (`RedisSessionStore+Payments.swift`).
     let leases = Mutex<[String: RedisFence]>([:])
+    /// The record this instance last read or wrote per session, with its version: while Redis
+    /// still holds that version (the shopper's next keystroke came here too), it is not opened
+    /// and parsed again. Versions only grow and ids are never reused, so a match is the record.
+    private let recent = Mutex<[String: (version: Int64, record: SessionRecord)]>([:])
+    static let recentCapacity = 4_096
 
     /// Where everything is kept: one prefix, so several deployments can share a Redis database.
     struct Keys: Sendable, Hashable {
@@ -123,7 +128,17 @@ final class RedisSessionStore: SessionStore {
             let version = try redis({ try fields[0].bytesOrNil() }), let sealed = try redis({ try fields[1].bytesOrNil() })
         else { return nil }
         guard let number = Int64(String(decoding: version, as: UTF8.self)) else { throw .unavailable("a session's version is not a number") }
-        return (number, try format.open(sealed, id: id))
+        if let known = recent.withLock({ $0[id] }), known.version == number { return (number, known.record) }
+        let record = try format.open(sealed, id: id)
+        remember(record, version: number)
+        return (number, record)
+    }
+
+    private func remember(_ record: SessionRecord, version: Int64) {
+        recent.withLock { recent in
+            if recent.count >= Self.recentCapacity { recent.removeAll(keepingCapacity: true) }
+            recent[record.id] = (version, record)
+        }
     }
 
     /// What a write did.
@@ -142,10 +157,12 @@ final class RedisSessionStore: SessionStore {
             arguments.append(fence.token)
         }
         let answer = try redis { try pool.evaluate(Self.writeScript, keys: keys, arguments: arguments).integer() }
-        return switch answer {
-        case 1: .stored
-        case 0: .conflict
-        default: .fenced
+        switch answer {
+        case 1:
+            remember(record, version: expected + 1)
+            return .stored
+        case 0: return .conflict
+        default: return .fenced
         }
     }
 
