@@ -8,7 +8,7 @@ BUILD_PKGS := libmicrohttpd-dev libgnutls28-dev libsodium-dev libhiredis-dev pkg
 UNIT_PKGS  := redis-server nginx openssl curl
 # python3-pip installs axe-core-python (the accessibility checker) into .build at test time.
 TEST_PKGS  := chromium chromium-driver python3-selenium python3-pip openssl
-BENCH_PKGS := wrk gcc
+BENCH_PKGS := wrk gcc redis-server
 PYTHON     := /usr/bin/python3
 
 .PHONY: run test unit-test browser-test fuzz bench build deps unit-deps test-deps bench-deps embed clean
@@ -28,7 +28,8 @@ unit-test: deps unit-deps embed
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-browser-test: deps test-deps embed
+# unit-deps: the cluster test (test_cluster.py) runs redis-server and nginx too.
+browser-test: deps unit-deps test-deps embed
 	$(SWIFT) build --product cardform
 	@if [ -f Tests/Browser/run.py ]; then $(PYTHON) Tests/Browser/run.py --binary .build/debug/cardform; \
 	else echo "browser tests: none yet (Tests/Browser/run.py missing)"; fi

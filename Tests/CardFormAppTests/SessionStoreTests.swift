@@ -1,34 +1,60 @@
 import CardEngine
 import CardFormSupport
 import Foundation
+import Payments
 import Testing
 @testable import CardFormApp
 
 /// The `SessionStore` contract, run against every store: another implementation (Redis) adds its
 /// factory to `stores` and inherits every case.
 @Suite struct SessionStoreTests {
-    /// A store with a 60 s idle time, a 60 s retention and room for `capacity` live sessions.
-    typealias Factory = @Sendable (_ capacity: Int) -> any SessionStore
+    /// A store with a 60 s idle time, a 300 s maximum lifetime, a 60 s retention and room for
+    /// `capacity` live sessions, and what must live as long as it (its Redis server).
+    typealias Factory = @Sendable (_ capacity: Int) async throws -> Subject
 
+    /// A store under test; the Redis server it talks to is killed when the test drops it.
+    struct Subject: Sendable {
+        var store: any SessionStore
+        var server: RedisServerProcess?
+    }
+
+    static let lifetime = SessionLifetime(idle: .seconds(60), maximum: .seconds(300), retention: .seconds(60))
     static let stores: [(name: String, make: Factory)] = [
-        ("memory", { MemorySessionStore(ttl: .seconds(60), retention: .seconds(60), capacity: $0) }),
+        ("memory", { Subject(store: MemorySessionStore(lifetime: lifetime, capacity: $0)) }),
+        ("redis", { capacity in
+            let server = try await RedisServerProcess.start()
+            let pool = RedisPool(url: try server.url())
+            let box = try SecretBox(hexKey: String(repeating: "5a", count: 32))
+            return Subject(store: RedisSessionStore(pool: pool, box: box, lifetime: lifetime, capacity: capacity), server: server)
+        }),
     ]
     static let names = stores.map(\.name)
 
-    static func store(_ name: String, capacity: Int = 10) -> any SessionStore {
-        stores.first { $0.name == name }!.make(capacity)
+    static func subject(_ name: String, capacity: Int = 10) async throws -> Subject {
+        try await stores.first { $0.name == name }!.make(capacity)
     }
 
     static let environment = SessionEnvironment(clock: .fixed(year: 2026, month: 6))
     static let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+    /// Types a valid card and submits it; true when the session starts paying.
+    static func fillAndSubmit(_ record: inout SessionRecord) -> Bool {
+        for (field, value) in [(FieldType.cardNumber, "4242424242424242"), (.expiryDate, "12/30"), (.cvv, "123"), (.cardholderName, "Ada")] {
+            record.session.update(field, value: value, caret: value.utf16.count, event: .paste, in: environment)
+        }
+        if case .startPayment = record.session.submit(in: environment) { return true }
+        return false
+    }
 
     static func create(_ store: any SessionStore, at now: Date = start) throws -> SessionRecord {
         try store.create(now: now) { CardSession(id: $0, configuration: SessionConfiguration(), environment: environment) }
     }
 
     @Test("a created session is found live by its id, its changes are kept, and its token is its own", arguments: names)
-    func createAndChange(name: String) throws {
-        let store = Self.store(name)
+    func createAndChange(name: String) async throws {
+        let subject = try await Self.subject(name)
+        let store = subject.store
+        defer { withExtendedLifetime(subject) {} }
         let record = try Self.create(store)
         #expect(RandomToken.isWellFormed(record.id[...]) && RandomToken.isWellFormed(record.token[...]) && record.id != record.token)
         let typed = try store.withSession(record.id[...], now: Self.start) { record in
@@ -42,8 +68,10 @@ import Testing
     }
 
     @Test("an unknown or malformed id is unknown, and the body never runs", arguments: names)
-    func unknownIds(name: String) throws {
-        let store = Self.store(name)
+    func unknownIds(name: String) async throws {
+        let subject = try await Self.subject(name)
+        let store = subject.store
+        defer { withExtendedLifetime(subject) {} }
         for id in ["aaaaaaaaaaaaaaaaaaaaaaaaaa", "not-an-id", ""] {
             guard case .unknown = try store.withSession(id[...], now: Self.start, { _ in Issue.record("body ran for \(id)") })
             else { Issue.record("\(id) was found"); continue }
@@ -51,8 +79,10 @@ import Testing
     }
 
     @Test("an idle session is retired after the idle time, readable but unchangeable, then forgotten", arguments: names)
-    func idleExpiry(name: String) throws {
-        let store = Self.store(name)
+    func idleExpiry(name: String) async throws {
+        let subject = try await Self.subject(name)
+        let store = subject.store
+        defer { withExtendedLifetime(subject) {} }
         let record = try Self.create(store)
         #expect(try store.sweep(now: Self.start.addingTimeInterval(59)).isEmpty)
         #expect(try store.sweep(now: Self.start.addingTimeInterval(61)) == [record.id])
@@ -68,17 +98,17 @@ import Testing
         }
     }
 
-    @Test("a use counts as activity, and a session paying waits for its result", arguments: names)
-    func activityAndPayments(name: String) throws {
-        let store = Self.store(name)
+    @Test("a token-bearing use counts as activity, and a session paying waits for its result", arguments: names)
+    func activityAndPayments(name: String) async throws {
+        let subject = try await Self.subject(name)
+        let store = subject.store
+        defer { withExtendedLifetime(subject) {} }
         let used = try Self.create(store)
         let paying = try Self.create(store)
-        _ = try store.withSession(used.id[...], now: Self.start.addingTimeInterval(50)) { _ in }
-        _ = try store.withSession(paying.id[...], now: Self.start) { record in
-            for (field, value) in [(FieldType.cardNumber, "4242424242424242"), (.expiryDate, "12/30"), (.cvv, "123"), (.cardholderName, "Ada")] {
-                record.session.update(field, value: value, caret: value.utf16.count, event: .paste, in: Self.environment)
-            }
-            if case .startPayment = record.session.submit(in: Self.environment) {} else { Issue.record("expected a payment") }
+        _ = try store.withSession(used.id[...], now: Self.start.addingTimeInterval(50)) { $0.lastActiveAt = Self.start.addingTimeInterval(50) }
+        guard case .live(true) = try store.withSession(paying.id[...], now: Self.start, { Self.fillAndSubmit(&$0) }) else {
+            Issue.record("expected a payment")
+            return
         }
         #expect(try store.sweep(now: Self.start.addingTimeInterval(100)).isEmpty)
         _ = try store.withSession(paying.id[...], now: Self.start.addingTimeInterval(100)) {
@@ -88,13 +118,60 @@ import Testing
     }
 
     @Test("creation stops at the capacity and resumes as sessions retire", arguments: names)
-    func capacity(name: String) throws {
-        let store = Self.store(name, capacity: 2)
+    func capacity(name: String) async throws {
+        let subject = try await Self.subject(name, capacity: 2)
+        let store = subject.store
+        defer { withExtendedLifetime(subject) {} }
         _ = try Self.create(store)
         _ = try Self.create(store)
         #expect(throws: StoreError.full) { try Self.create(store) }
         #expect(try store.sweep(now: Self.start.addingTimeInterval(61)).count == 2)
         _ = try Self.create(store, at: Self.start.addingTimeInterval(61))
+    }
+
+    @Test("reading a session is not a use: only a body that sets lastActiveAt keeps it alive", arguments: names)
+    func readsDoNotRefresh(name: String) async throws {
+        let subject = try await Self.subject(name)
+        let store = subject.store
+        defer { withExtendedLifetime(subject) {} }
+        let read = try Self.create(store)
+        let used = try Self.create(store)
+        for second in stride(from: 10.0, through: 50, by: 10) {
+            let now = Self.start.addingTimeInterval(second)
+            _ = try store.withSession(read.id[...], now: now) { $0.session.phase }
+            _ = try store.withSession(used.id[...], now: now) { $0.lastActiveAt = now }
+        }
+        #expect(try store.sweep(now: Self.start.addingTimeInterval(61)) == [read.id])
+        #expect(try store.liveCount() == 1)
+    }
+
+    @Test("a session expires at its maximum lifetime however active, but never mid-payment", arguments: names)
+    func maximumLifetime(name: String) async throws {
+        let subject = try await Self.subject(name)
+        let store = subject.store
+        defer { withExtendedLifetime(subject) {} }
+        let busy = try Self.create(store)
+        let paying = try Self.create(store)
+        guard case .live(true) = try store.withSession(paying.id[...], now: Self.start, { Self.fillAndSubmit(&$0) }) else {
+            Issue.record("expected a payment")
+            return
+        }
+        for second in stride(from: 30.0, through: 300, by: 30) {
+            let now = Self.start.addingTimeInterval(second)
+            for id in [busy.id, paying.id] { _ = try store.withSession(id[...], now: now) { $0.lastActiveAt = now } }
+            #expect(try store.sweep(now: now).isEmpty)
+        }
+        #expect(try store.sweep(now: Self.start.addingTimeInterval(301)) == [busy.id])
+        guard case .expired = try store.withSession(busy.id[...], now: Self.start.addingTimeInterval(301), { _ in }) else {
+            Issue.record("expected the old session retired")
+            return
+        }
+        _ = try store.withSession(paying.id[...], now: Self.start.addingTimeInterval(302)) {
+            $0.session.paymentResult(.succeeded(id: "pay_2"))
+        }
+        #expect(try store.sweep(now: Self.start.addingTimeInterval(303)) == [paying.id])
+        #expect(Self.lifetime.expiresAt(createdAt: Self.start) == Self.start.addingTimeInterval(60))
+        #expect(SessionLifetime(idle: .seconds(1_800), maximum: .seconds(600)).expiresAt(createdAt: Self.start) == Self.start.addingTimeInterval(600))
     }
 }
 

@@ -37,8 +37,8 @@ import Testing
 
     @Test func aRedisURLWithItsKeySelectsRedisAndTheKeySealsCardData() throws {
         let configuration = try Self.configuration(["store.url": "redis://:pw@10.0.0.7:6380/2", "store.key": Self.key.uppercased()])
-        guard case .redis(let url, let box) = try configuration.resolve() else { Issue.record("not redis"); return }
-        #expect(url == (try RedisURL(parsing: "redis://:pw@10.0.0.7:6380/2")))
+        guard case .redis(let pool, let box) = try configuration.resolve() else { Issue.record("not redis"); return }
+        #expect(pool.url == (try RedisURL(parsing: "redis://:pw@10.0.0.7:6380/2")))
         let sealed = box.seal(Array("4111111111111111".utf8), associatedData: Array("cs_1".utf8))
         #expect(try SecretBox(hexKey: Self.key).open(sealed, associatedData: Array("cs_1".utf8)) == Array("4111111111111111".utf8))
         #expect(!"\(configuration)".contains(Self.key) && !"\(configuration)".lowercased().contains(Self.key))
@@ -113,12 +113,10 @@ import Testing
     }
 }
 
-/// `store.url` and `store.key` as `serve` reads them: checked like every key, then refused at start
-/// while this build has no Redis session store, instead of sessions kept in one process's memory
-/// where the other instances behind a balancer cannot find them.
-@Suite struct StoreRedisRefusalTests {
+/// `store.url` and `store.key` as `serve` reads them: checked like every key; a bad key stops
+/// the binary (exit 2), while a Redis that does not answer leaves it up, answering 503.
+@Suite struct StoreRedisServeTests {
     static let redis = ["CARDFORM_STORE_URL": "redis://127.0.0.1:9/0", "CARDFORM_STORE_KEY": StoreConfigurationTests.key]
-    static let refusal = "configuration: store.url: the Redis session store is not available in this build yet"
 
     @Test func serveReadsTheRedisKeys() throws {
         let configuration = try StoreDataDirectoryTests.load(Self.redis)
@@ -126,18 +124,33 @@ import Testing
         #expect(configuration.store.key == (try StoreKey(StoreConfigurationTests.key)))
     }
 
-    @Test func serveWithAStoreURLRefusesToStartNamingTheKey() throws {
-        let configuration = try StoreDataDirectoryTests.load(Self.redis)
-        #expect(throws: CLIError.usage(Self.refusal)) { try ServeCommand.makeApp(configuration, logger: .silent) }
-    }
-
-    @Test func theBinaryExitsWithStatusTwoAndOneLine() async throws {
+    @Test(arguments: [
+        ("0123", "configuration: store.key: required when store.url is set: 64 hex characters (32 random bytes)"),
+        (String(StoreConfigurationTests.key.dropLast()), "environment CARDFORM_STORE_KEY: store.key: the key must be 64 hex characters (0-9, a-f)"),
+    ])
+    func theBinaryExitsWithStatusTwoAndOneLineForAMissingOrBadKey(key: String, line: String) async throws {
         guard let binary = Cardform.binary else { throw Cardform.NotBuilt() }
         let folder = try TemporaryFolder()
-        let environment = Self.redis.merging(["CARDFORM_SECRET_KEY": ServerHarness.secretKey]) { $1 }
+        var environment = Self.redis.merging(["CARDFORM_SECRET_KEY": ServerHarness.secretKey]) { $1 }
+        environment["CARDFORM_STORE_KEY"] = key == "0123" ? nil : key
         let process = try ChildProcess(binary.path, ["serve", "--port", "0"], environment: environment, logPath: folder.path("serve.log"))
         let status = try await onOwnThread { process.waitForExit(timeout: .seconds(20)) }
         #expect(status == 2)
-        #expect(process.log == "cardform serve: \(Self.refusal)\n")
+        #expect(process.log == "cardform serve: \(line)\n")
+    }
+
+    @Test func withRedisUnreachableTheServerStaysUpAndAnswers503() async throws {
+        let folder = try TemporaryFolder()
+        let port = try Loopback.reservedPort()
+        let environment = ["CARDFORM_STORE_URL": "redis://127.0.0.1:\(port)/0", "CARDFORM_STORE_KEY": StoreConfigurationTests.key]
+        let server = try await CardformProcess.start(environment: environment, logPath: folder.path("serve.log"))
+        let created = try await server.request(
+            "POST", "/api/sessions", headers: ["Authorization": "Bearer \(ServerHarness.secretKey)"], body: Data(#"{"amount": 100, "currency": "EUR"}"#.utf8))
+        #expect(created.status == 503 && created.body.contains(#""store-unavailable""#))
+        let ready = try await server.request("GET", "/readyz")
+        #expect(ready.status == 503 && ready.body.contains(#""store-unavailable""#))
+        #expect(try await server.request("GET", "/healthz").status == 200)
+        #expect(try await server.request("GET", "/s/\(String(repeating: "a", count: 26))").status == 503)
+        #expect(server.process.isRunning)
     }
 }

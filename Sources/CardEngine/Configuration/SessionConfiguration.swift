@@ -1,6 +1,6 @@
 /// What a merchant's backend asked for when it created the session (`POST /api/sessions`,
 /// CONTRACT §3). Every key is optional; the defaults are those of Primer's card form.
-public struct SessionConfiguration: Hashable, Sendable {
+public struct SessionConfiguration: Hashable, Sendable, Codable {
     /// The card fields shown, in order. Always holds `cardNumber` and `expiryDate`.
     public var cardFields: [FieldType] = FieldType.cardFields
     /// The billing fields, in order, as given (see `activeBillingFields`).
@@ -76,7 +76,7 @@ public struct SessionConfiguration: Hashable, Sendable {
 }
 
 /// A field's options (`fields.<name>` in the request).
-public struct FieldOptions: Hashable, Sendable {
+public struct FieldOptions: Hashable, Sendable, Codable {
     public var label: String?
     public var placeholder: String?
     public var guideText: String?
@@ -99,7 +99,7 @@ public struct FieldOptions: Hashable, Sendable {
 }
 
 /// When a field runs its full rule, as PXP's `validateOn`.
-public enum ValidateOn: String, CaseIterable, Sendable, Hashable {
+public enum ValidateOn: String, CaseIterable, Sendable, Hashable, Codable {
     /// Only what can no longer become valid shows while typing; the full rule runs on blur.
     case blur
     /// The full rule runs on every change.

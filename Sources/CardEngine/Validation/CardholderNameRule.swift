@@ -1,5 +1,5 @@
 /// Which cardholder name rules a session applies (`cardholderName.rules`, CONTRACT §8).
-public enum CardholderNameRules: String, CaseIterable, Sendable, Hashable {
+public enum CardholderNameRules: String, CaseIterable, Sendable, Hashable, Codable {
     /// Real names: letters of any script (with their combining marks), spaces, hyphens,
     /// apostrophes (`'` and `’`) and periods; at least two letters ("Wu", "Dr. Jane Doe", "王小明").
     case `default`

@@ -15,6 +15,9 @@ final class AppContext: Sendable {
     let defaults: JSONObject?
     private let current: Mutex<(resources: FormResources, environment: SessionEnvironment)>
     private let reloadProblem = Mutex<ResourceError?>(nil)
+    /// Store failures so far (requests answered 503 `store-unavailable`, failed sweeps), for
+    /// metrics: every failure passes through `storeFailed`.
+    let storeFailures = Atomic<Int>(0)
 
     init(
         configuration: ServerConfiguration, resources: FormResources, binLookup: any BINLookup = BINTable.default,
@@ -23,10 +26,12 @@ final class AppContext: Sendable {
         self.configuration = configuration
         self.logger = logger
         let backend = try configuration.store.resolve()
-        let store = try backend.sessionStore(ttl: .seconds(configuration.sessionTTLSeconds), capacity: configuration.maxSessions)
+        let store = backend.sessionStore(lifetime: configuration.sessionLifetime, capacity: configuration.maxSessions)
         self.store = store
         let settings = try PaymentSettings(configuration: configuration, backend: backend, logger: logger)
-        self.payments = PaymentService(coordinator: PaymentCoordinator(settings: settings, logger: logger), store: store, logger: logger)
+        self.payments = PaymentService(
+            coordinator: PaymentCoordinator(settings: settings, logger: logger), store: store, logger: logger,
+            pollInterval: backend.isShared ? .milliseconds(250) : nil)
         self.defaults = Self.addingNameRules(configuration.cardholderNameRules, to: try Self.parseDefaults(configuration.defaults))
         let environment = SessionEnvironment(binLookup: binLookup, clock: clock, catalogs: resources.catalogs)
         self.current = Mutex((resources, environment))
@@ -44,7 +49,18 @@ final class AppContext: Sendable {
         do {
             for id in try store.sweep(now: now) { payments.sessionEnded(id) }
         } catch {
-            logger.log("store-unavailable", ["during": .text("sweep")])
+            storeFailed(error, during: "sweep")
+        }
+    }
+
+    /// Counts and logs a store failure (the log takes no free text, so the reason stays out).
+    func storeFailed(_ error: StoreError, during: StaticString) {
+        switch error {
+        case .unavailable:
+            storeFailures.add(1, ordering: .relaxed)
+            logger.log("store-unavailable", ["during": .text(during)])
+        case .full:
+            logger.log("store-full", ["during": .text(during)])
         }
     }
 

@@ -1,6 +1,7 @@
 import CardEngine
 import CardFormSupport
 import Payments
+import Dispatch
 import Synchronization
 
 /// Connects sessions to the payment pipeline: starts a payment when a submit is accepted, hands
@@ -13,11 +14,17 @@ final class PaymentService: Sendable {
     private let logger: Logger
     /// Callbacks waiting for a session's payment to end, by session id (long-polling pages).
     private let waiters = Mutex<[String: [@Sendable () -> Void]]>([:])
+    /// With a store shared by several instances, how often the sessions pages wait on are read:
+    /// their payment may end on another instance, which cannot wake them here. Nil: only this
+    /// instance pays for its sessions (memory), and `start` wakes the pages itself.
+    private let pollInterval: Duration?
+    private let isPolling = Atomic<Bool>(false)
 
-    init(coordinator: PaymentCoordinator, store: any SessionStore, logger: Logger) {
+    init(coordinator: PaymentCoordinator, store: any SessionStore, logger: Logger, pollInterval: Duration? = nil) {
         self.coordinator = coordinator
         self.store = store
         self.logger = logger
+        self.pollInterval = pollInterval
     }
 
     /// Starts paying for session `sessionId`; when it ends, the session learns the result and
@@ -25,20 +32,48 @@ final class PaymentService: Sendable {
     func start(_ payment: PaymentStart, sessionId: String) {
         let draft = payment.draft
         coordinator.start(draft, saveCard: payment.saveCard && draft.customerId != nil) { [self] outcome in
-            do {
-                _ = try store.withSession(sessionId[...]) { $0.session.paymentResult(outcome.result) }
-            } catch {
-                // The processor's outcome stands (webhook sent); the page learns it when the store is back.
-                logger.log("payment.result-not-stored", ["session": .idPrefix(sessionId)])
-            }
-            wake(sessionId)
+            storeResult(outcome.result, sessionId: sessionId)
         }
+    }
+
+    /// Writes a payment's result into its session and wakes its pages. While the store does not
+    /// answer, tries again every second for ten minutes: the processor's outcome stands (its
+    /// webhook is on its way), and a session left `processing` would never end.
+    private func storeResult(_ result: PaymentResult, sessionId: String, attempt: Int = 0) {
+        do {
+            _ = try store.withSession(sessionId[...]) { $0.session.paymentResult(result) }
+        } catch {
+            if attempt == 0 { logger.log("payment.result-not-stored", ["session": .idPrefix(sessionId)]) }
+            if attempt < 600 {
+                DispatchQueue.global().asyncAfter(deadline: .now() + 1) { [self] in storeResult(result, sessionId: sessionId, attempt: attempt + 1) }
+                return
+            }
+        }
+        wake(sessionId)
     }
 
     /// Calls `wake` once the session's payment ends (the caller checks the phase first and
     /// registers only while it is processing).
     func waitForResult(sessionId: String, _ wake: @escaping @Sendable () -> Void) {
         waiters.withLock { $0[sessionId, default: []].append(wake) }
+        if let pollInterval, !isPolling.exchange(true, ordering: .acquiringAndReleasing) { schedulePoll(after: pollInterval) }
+    }
+
+    /// One read per waited session each `pollInterval` while any page waits (a long-poll gives
+    /// up after 25 s, so this stops by itself): wakes those whose payment ended anywhere.
+    private func schedulePoll(after interval: Duration) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + interval.dispatchInterval) { [self] in
+            for id in waiters.withLock({ Array($0.keys) }) {
+                let ended = try? store.withSession(id[...]) { $0.session.phase != .processing }
+                if case .live(false) = ended { continue }
+                wake(id)
+            }
+            isPolling.store(false, ordering: .releasing)
+            // A page that registered while this round ended must not be left to its timeout.
+            if waiters.withLock({ !$0.isEmpty }), !isPolling.exchange(true, ordering: .acquiringAndReleasing) {
+                schedulePoll(after: interval)
+            }
+        }
     }
 
     /// Wakes everything waiting on `sessionId`.

@@ -10,6 +10,8 @@ struct ServerConfiguration: Sendable, Equatable {
     var templates: String?
     var publicDirectory: String?
     var sessionTTLSeconds = 1_800
+    /// A session expires this long after its creation however active it is (never mid-payment).
+    var sessionMaxLifetimeSeconds = 3_600
     var tlsCert: String?
     var tlsKey: String?
     var processorKind = ProcessorKind.sandbox
@@ -27,8 +29,7 @@ struct ServerConfiguration: Sendable, Equatable {
     /// `cardholderName.rules`: the name rules of sessions that set none (`defaults` may also say).
     var cardholderNameRules: CardholderNameRules?
     var maxSessions = 10_000
-    /// `store.url`, `store.key`, `dataDir` (Store/StoreConfiguration.swift). `store.url` is refused
-    /// at start until the Redis session store exists (`StoreConfiguration.Backend.sessionStore`).
+    /// `store.url`, `store.key`, `dataDir` (Store/StoreConfiguration.swift).
     var store = StoreConfiguration()
     /// A whole request must arrive within this long (`limits.requestTimeoutMs`).
     var requestTimeoutMs = 10_000
@@ -49,6 +50,11 @@ struct ServerConfigurationError: Error, Equatable, CustomStringConvertible {
 }
 
 extension ServerConfiguration {
+    /// How long sessions live (idle time, maximum lifetime, an hour readable once retired).
+    var sessionLifetime: SessionLifetime {
+        SessionLifetime(idle: .seconds(sessionTTLSeconds), maximum: .seconds(sessionMaxLifetimeSeconds))
+    }
+
     /// The keys a file or the environment may set, with how to apply each.
     static let keys: [String: @Sendable (inout ServerConfiguration, ConfigValue) throws(ConfigValue.Problem) -> Void] = [
         "port": { config, value throws(ConfigValue.Problem) in config.port = try value.integer(in: 0...65_535) },
@@ -57,6 +63,9 @@ extension ServerConfiguration {
         "templates": { config, value throws(ConfigValue.Problem) in config.templates = try value.nonEmptyString() },
         "public": { config, value throws(ConfigValue.Problem) in config.publicDirectory = try value.nonEmptyString() },
         "sessionTTLSeconds": { config, value throws(ConfigValue.Problem) in config.sessionTTLSeconds = try value.integer(in: 30...86_400) },
+        "sessionMaxLifetimeSeconds": { config, value throws(ConfigValue.Problem) in
+            config.sessionMaxLifetimeSeconds = try value.integer(in: 60...604_800)
+        },
         "tls.cert": { config, value throws(ConfigValue.Problem) in config.tlsCert = try value.nonEmptyString() },
         "tls.key": { config, value throws(ConfigValue.Problem) in config.tlsKey = try value.nonEmptyString() },
         "processor.kind": { config, value throws(ConfigValue.Problem) in

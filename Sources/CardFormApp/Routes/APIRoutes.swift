@@ -26,7 +26,7 @@ struct APIRoutes {
             throw Refusal(.store(error))
         }
         app.logger.log("session-created", ["session": .idPrefix(record.id)])
-        let expiresAt = now.addingTimeInterval(TimeInterval(app.configuration.sessionTTLSeconds))
+        let expiresAt = app.configuration.sessionLifetime.expiresAt(createdAt: now)
         return SecureResponse.json(
             .object(JSONObject([
                 (key: "id", value: .string(record.id)),

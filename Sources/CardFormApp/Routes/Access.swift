@@ -29,8 +29,9 @@ struct Access {
         }
     }
 
-    /// The page script's POSTs: a url-encoded form (415/400 otherwise), a live session, our own
-    /// origin when the browser names one, and the form token (header or `_token`), else 403.
+    /// The page script's POSTs: a url-encoded form (415/400 otherwise), our own origin when the
+    /// browser names one, else 403; the handler checks the session is live (410) and the form
+    /// token (header or `_token`, else 403) in the same store call that answers.
     var formPost: Middleware {
         { [app] request, next throws(Refusal) in
             var request = request
@@ -41,7 +42,7 @@ struct Access {
             } catch {
                 throw .badRequest("malformed form: \(error.code.rawValue)")
             }
-            try Self.checkPage(request, app: app)
+            try Self.checkPage(&request, app: app)
             return try next(request)
         }
     }
@@ -56,21 +57,22 @@ struct Access {
             } catch {
                 throw .badRequest("malformed query")
             }
-            try Self.checkPage(request, app: app, tokenInForm: false)
+            try Self.checkPage(&request, app: app, tokenInForm: false)
             return try next(request)
         }
     }
 
-    /// A live session, our own origin, the form token (also as the form's `_token` when
-    /// `tokenInForm`).
-    private static func checkPage(_ request: RouteRequest, app: AppContext, tokenInForm: Bool = true) throws(Refusal) {
-        let token = try app.sessionToken(request.id)
-        let scheme = app.configuration.tlsCert == nil ? "http" : "https"
+    /// Our own origin, and the form token (also as the form's `_token` when `tokenInForm`) handed on: the handler's one store call checks it
+    /// against the live session's (`AppContext.withPage`), so a keystroke reads the session once.
+    private static func checkPage(_ request: inout RouteRequest, app: AppContext, tokenInForm: Bool = true) throws(Refusal) {
+        // Behind a proxy ending TLS (deploy/nginx.conf) the browser's origin is https while this
+        // server speaks http: the proxy says so. Trusting the header is safe here, as a page on
+        // another site cannot add it to a shopper's request without a CORS preflight we refuse.
+        let scheme = request.request.headers[.forwardedProto] ?? (app.configuration.tlsCert == nil ? "http" : "https")
         if let origin = request.request.headers[.origin], origin != "\(scheme)://\(request.request.headers[.host] ?? "")" {
             throw .forbidden("cross-origin request refused")
         }
-        let sent = request.request.headers[.cardFormToken] ?? (tokenInForm ? request.form["_token"] : nil) ?? ""
-        guard RandomToken.constantTimeEquals(sent, token) else { throw .forbidden("missing or wrong form token") }
+        request.pageToken = request.request.headers[.cardFormToken] ?? (tokenInForm ? request.form["_token"] : nil) ?? ""
     }
 }
 
@@ -79,4 +81,6 @@ extension HTTPHeaders.Name {
     static let cardFormToken: Self = "X-CardForm-Token"
     /// The page id the long-poll is for, kept out of its URL.
     static let cardFormPage: Self = "X-CardForm-Page"
+    /// The scheme the client used, as a proxy in front reports it.
+    static let forwardedProto: Self = "X-Forwarded-Proto"
 }

@@ -9,23 +9,23 @@ struct FragmentRoutes {
 
     /// `POST /s/<id>/input`: a keystroke, paste, focus or blur in one field.
     func input(_ request: RouteRequest) throws(Refusal) -> Response {
-        try answer(request, try PageEvent.input(request.form))
+        try answer(request) { () throws(Refusal) in try PageEvent.input(request.form) }
     }
 
     /// `POST /s/<id>/network`: the shopper picks a co-badged network.
     func network(_ request: RouteRequest) throws(Refusal) -> Response {
-        try answer(request, try PageEvent.network(request.form))
+        try answer(request) { () throws(Refusal) in try PageEvent.network(request.form) }
     }
 
     /// `POST /s/<id>/submit`: every posted value is applied, then the session checks everything
     /// and either shows every error or starts paying.
     func submit(_ request: RouteRequest) throws(Refusal) -> Response {
-        try answer(request, .submit(request.form, saveCard: request.form["saveCard"] != nil))
+        try answer(request) { .submit(request.form, saveCard: request.form["saveCard"] != nil) }
     }
 
     /// `POST /s/<id>/cancel`: the shopper gives up (ignored while processing).
     func cancel(_ request: RouteRequest) throws(Refusal) -> Response {
-        try answer(request, .cancel)
+        try answer(request) { .cancel }
     }
 
     /// `GET /s/<id>/events?rev=…` (the page in `X-CardForm-Page`, or `page=…` in the query): while
@@ -33,11 +33,10 @@ struct FragmentRoutes {
     /// changed blocks; 204 after 25 s of nothing, and the page asks again. When nothing is
     /// processing it answers at once.
     func events(_ request: RouteRequest) throws(Refusal) -> Response {
-        let page = try PageAddress(query: request.form, headers: request.request.headers)
         let id = request.id
-        guard try app.withLiveSession(id, { $0.session.phase == .processing }) else {
-            return try answer(request, .poll, page: page)
-        }
+        let isProcessing = try app.withPage(request) { $0.session.phase == .processing }
+        _ = try PageAddress(query: request.form, headers: request.request.headers)  // a malformed poll is refused before it waits
+        guard isProcessing else { return try answer(request, pageInHeader: true) { .poll } }
         let (app, sessionId) = (app, String(id))
         let isOver: @Sendable () -> Bool = {
             (try? app.withLiveSession(sessionId[...], { $0.session.phase != .processing })) ?? true
@@ -46,7 +45,7 @@ struct FragmentRoutes {
             app.payments.waitForResult(sessionId: sessionId) {
                 let response: Response
                 do throws(Refusal) {
-                    response = try FragmentRoutes(app: app).answer(request, .poll, page: page)
+                    response = try FragmentRoutes(app: app).answer(request, pageInHeader: true) { .poll }
                 } catch {
                     response = error.response(app: app)
                 }
@@ -57,18 +56,22 @@ struct FragmentRoutes {
         }
     }
 
-    /// Handles `event` on the session in one pass and answers the page's fragments; a payment the
-    /// event accepted starts once the session is let go.
-    private func answer(_ request: RouteRequest, _ event: PageEvent) throws(Refusal) -> Response {
-        try answer(request, event, page: PageAddress(request.form))
-    }
-
-    private func answer(_ request: RouteRequest, _ event: PageEvent, page: PageAddress) throws(Refusal) -> Response {
+    /// Handles the event `parse` reads from the request on the session in one pass (one store
+    /// call: a dead session or a wrong token is refused before a malformed event) and answers the
+    /// page's fragments; a payment the event accepted starts once the session is let go.
+    /// `pageInHeader`: the page may be named in `X-CardForm-Page` (the long-poll, a GET).
+    private func answer(
+        _ request: RouteRequest, pageInHeader: Bool = false, _ parse: () throws(Refusal) -> PageEvent
+    ) throws(Refusal) -> Response {
         let renderer = FormRenderer(resources: app.resources, dev: app.configuration.dev)
         let environment = app.environment
-        let answer = try app.withLiveSession(request.id) { record in
-            record.handle(event, from: page, renderer: renderer, environment: environment)
-        }
+        let answer = try app.withPage(request) { record in
+            Result { () throws(Refusal) in
+                let page = pageInHeader ? try PageAddress(query: request.form, headers: request.request.headers) : try PageAddress(request.form)
+                let event = try parse()
+                return record.handle(event, from: page, renderer: renderer, environment: environment)
+            }
+        }.get()
         if let payment = answer.payment { app.payments.start(payment, sessionId: String(request.id)) }
         return try answer.response()
     }

@@ -73,7 +73,7 @@ struct PageRoutes {
         let renderer = FormRenderer(resources: app.resources, dev: app.configuration.dev)
         let script = app.configuration.dev ? app.resources.assets.url(for: "dev-reload.js") : nil
         let pageID = RandomToken.make128()
-        return try app.withLiveSession(request.id) { record in
+        func respond(_ record: inout SessionRecord) -> EventAnswer {
             record.settleLocale(for: request.request, catalogs: catalogs)
             let effect = event(&record, pageID)
             let html = Result { () throws(TemplateError) in
@@ -82,5 +82,6 @@ struct PageRoutes {
             }
             return EventAnswer(html: html, frameAncestors: record.frameAncestors, payment: effect.payment)
         }
+        return request.pageToken == nil ? try app.withLiveSession(request.id, respond) : try app.withPage(request, respond)
     }
 }

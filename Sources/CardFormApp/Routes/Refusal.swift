@@ -61,8 +61,8 @@ struct Refusal: Error {
             response = SecureResponse.jsonError(
                 "too-many-sessions", "The server holds as many sessions as it may; try again later.", status: .serviceUnavailable)
             response.headers.set(.retryAfter, "30")
-        case .store(.unavailable):
-            app.logger.log("store-unavailable")
+        case .store(.unavailable(let reason)):
+            app.storeFailed(.unavailable(reason), during: "request")
             response = SecureResponse.jsonError(
                 "store-unavailable", "Sessions cannot be reached right now; try again shortly.", status: .serviceUnavailable)
             response.headers.set(.retryAfter, "5")

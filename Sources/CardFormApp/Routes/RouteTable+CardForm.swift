@@ -25,6 +25,11 @@ extension RouteTable {
         ]
         var routes = [
             Route(.get, "/healthz") { _ throws(Refusal) in SecureResponse.text("ok", status: .ok) },
+            Route(.get, "/readyz") { _ throws(Refusal) in
+                // Ready when the store answers (no auth, nothing about any session).
+                do throws(StoreError) { try app.store.checkReachable() } catch { throw Refusal(.store(error)) }
+                return SecureResponse.text("ok", status: .ok)
+            },
             Route(.get, "/assets/*", assets.asset),
             Route(.get, "/embed.js", assets.embedScript),
 

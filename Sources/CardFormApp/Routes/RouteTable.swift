@@ -7,6 +7,10 @@ struct RouteRequest: Sendable {
     var parameters: [Substring]
     /// The posted form (or the query of a GET), once a middleware has read and checked it.
     var form = FormFields([])
+    /// The form token the page sent (header or `_token`), once `Access` checked the rest of a page
+    /// event: `AppContext.withPage` compares it with the session's inside the one store call that
+    /// answers the event. Nil for requests that carry no token.
+    var pageToken: String?
 
     /// The first parameter: the session id of every `/s/:id…` and `/shell/:id…` route.
     var id: Substring { parameters.first ?? "" }

@@ -44,9 +44,10 @@ final class CardFormServer {
         } else {
             reloadTimer = nil
         }
-        // Idle sessions are looked at often enough that one never outlives its time by more than
-        // a tenth of it (and at most 30 s).
-        let interval = min(Double(app.configuration.sessionTTLSeconds) / 10, 30)
+        // Sessions are looked at often enough that one never outlives its time (idle or maximum)
+        // by more than a tenth of it (and at most 30 s).
+        let lifetime = app.configuration.sessionLifetime
+        let interval = min(min(lifetime.idle, lifetime.maximum) / 10, 30)
         sweeper = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "cardform.sweeper"))
         sweeper.schedule(deadline: .now() + interval, repeating: interval)
         sweeper.setEventHandler { app.sweepSessions() }

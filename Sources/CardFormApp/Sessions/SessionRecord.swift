@@ -32,6 +32,16 @@ struct SessionRecord: Sendable, Hashable {
         self.lastActiveAt = now
     }
 
+    /// A record as a store kept it (`SealedRecordFormat`).
+    init(session: CardSession, token: String, pages: [PageState], createdAt: Date, lastActiveAt: Date, retiredAt: Date?) {
+        self.session = session
+        self.token = token
+        self.pages = Array(pages.suffix(Self.maxPages))
+        self.createdAt = createdAt
+        self.lastActiveAt = lastActiveAt
+        self.retiredAt = retiredAt
+    }
+
     var id: String { session.id }
 
     /// The page with `id` as last sent, or nil when it is unknown (never opened, or pushed out by

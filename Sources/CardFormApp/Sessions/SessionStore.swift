@@ -14,17 +14,24 @@ protocol SessionStore: Sendable {
     /// for the id. Throws `.full` at the store's capacity.
     func create(now: Date, _ make: (_ id: String) -> CardSession) throws(StoreError) -> SessionRecord
 
-    /// Runs `body` on the live session `id` (counting as a use at `now`) and returns what it
-    /// returns; an expired session is handed back as it is, without running `body`.
+    /// Runs `body` on the live session `id` and returns what it returns; an expired session is
+    /// handed back as it is, without running `body`. Reading is not a use: a body that answers the
+    /// page holding the token sets `lastActiveAt` itself (`AppContext.withPage`), so a `GET` of
+    /// the page or an API read never keeps a session alive. `now` is the time the store checks
+    /// the session's lifetime against.
     func withSession<T: Sendable>(_ id: Substring, now: Date, _ body: (inout SessionRecord) -> T) throws(StoreError) -> SessionLookup<T>
 
-    /// Retires sessions idle longer than the idle time at `now` (one whose payment is in flight
-    /// waits for its result) and forgets retired ones idle beyond the retention. Returns the ids
+    /// Retires sessions whose time is up at `now` (`SessionLifetime`: idle or too old; one whose
+    /// payment is in flight waits for its result) and forgets retired ones past the retention. Returns the ids
     /// retired now: their vaulted cards and waiting pages are the caller's to release.
     func sweep(now: Date) throws(StoreError) -> [String]
 
     /// Live (not retired) sessions.
     func liveCount() throws(StoreError) -> Int
+
+    /// Returns when the store answers, throws `.unavailable` when it does not within a short
+    /// timeout (`GET /readyz`).
+    func checkReachable() throws(StoreError)
 }
 
 /// What `withSession` found.

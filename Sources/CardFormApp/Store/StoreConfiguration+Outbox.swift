@@ -15,8 +15,8 @@ extension StoreConfiguration.Backend {
             } catch {
                 throw ServerConfigurationError(key: "dataDir", problem: error.message, source: "configuration")
             }
-        case .redis(let url, _):
-            return RedisOutbox(pool: RedisPool(url: url))
+        case .redis(let pool, _):
+            return RedisOutbox(pool: pool)
         }
     }
 }

@@ -1,17 +1,18 @@
 extension StoreConfiguration.Backend {
-    /// The store sessions live in.
-    ///
-    /// Throws for Redis: `store.url` is read and checked, but this build has no Redis session
-    /// store, and keeping sessions in memory instead would strand shoppers whose next request a
-    /// balancer sends to another instance. The server refuses to start (exit 2) rather than run
-    /// with a setting that does nothing.
-    func sessionStore(ttl: Duration, capacity: Int) throws(ServerConfigurationError) -> any SessionStore {
+    /// The store sessions live in: this process's memory, or Redis (shared by every instance,
+    /// over the backend's one connection pool).
+    func sessionStore(lifetime: SessionLifetime, capacity: Int) -> any SessionStore {
         switch self {
         case .memory:
-            return MemorySessionStore(ttl: ttl, capacity: capacity)
-        case .redis:
-            throw ServerConfigurationError(
-                key: "store.url", problem: "the Redis session store is not available in this build yet", source: "configuration")
+            MemorySessionStore(lifetime: lifetime, capacity: capacity)
+        case .redis(let pool, let box):
+            RedisSessionStore(pool: pool, box: box, lifetime: lifetime, capacity: capacity)
         }
+    }
+
+    /// Whether other instances share the sessions (a payment may end on another instance).
+    var isShared: Bool {
+        if case .redis = self { return true }
+        return false
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import Payments
 
 /// Where sessions and undelivered webhook events live (CONTRACT §8): `store.url` and `store.key`
@@ -18,8 +19,9 @@ struct StoreConfiguration: Sendable, Equatable {
     enum Backend: Sendable {
         /// Sessions in this process; webhook events also written under `outboxDirectory` when set.
         case memory(outboxDirectory: URL?)
-        /// Sessions and webhook events in Redis, card data sealed with `box`.
-        case redis(RedisURL, box: SecretBox)
+        /// Sessions and webhook events in Redis over one shared connection pool (it connects on
+        /// first use), card data sealed with `box`.
+        case redis(RedisPool, box: SecretBox)
     }
 
     /// The keys a file, the environment or a flag may set, checked one at a time.
@@ -42,7 +44,15 @@ struct StoreConfiguration: Sendable, Equatable {
         if dataDirectory != nil {
             throw Self.problem("dataDir", "not used when store.url is set (the webhook outbox is in Redis); remove dataDir")
         }
-        return .redis(url, box: key.box)
+        return .redis(RedisPool(url: url, options: Self.poolOptions), box: key.box)
+    }
+
+    /// Connections for every libmicrohttpd worker at once (each request holds one for a call or
+    /// two) with room for the payment and webhook tasks beside them.
+    static var poolOptions: RedisPool.Options {
+        var options = RedisPool.Options()
+        options.maxConnections = max(options.maxConnections, 2 * Daemon.processorCount + 8)
+        return options
     }
 
     /// `DIR/outbox`, created if missing; it must be a directory the server can write.

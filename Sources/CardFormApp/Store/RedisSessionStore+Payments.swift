@@ -1,0 +1,46 @@
+import Foundation
+
+/// Exactly one payment per session across instances, twice over: the compare-and-set on the
+/// record already lets one writer only move a session into `processing`, and that write also
+/// needs the session's payment lock (`RedisLock`, with an expiry and a fencing token) taken just
+/// before and checked by the write itself. The fence is kept by the instance that pays and
+/// carried into the write that stores the result, after which the lock is released.
+extension RedisSessionStore {
+    /// How long a payment lock holds without its result; a payment outlasting it still stores its
+    /// result (no other instance can start one while the record says `processing`).
+    static let paymentLockTime: Duration = .seconds(600)
+
+    /// Writes `record` (changed by an event from `before`) if still at `expected`, with the
+    /// payment lock when the event starts or ends a payment; false to read again and rerun.
+    func writeGuardingPayment(_ record: SessionRecord, from before: SessionRecord, expected: Int64) throws(StoreError) -> Bool {
+        let (wasPaying, isPaying) = (before.session.phase == .processing, record.session.phase == .processing)
+        if !wasPaying && isPaying { return try startPayment(record, expected: expected) }
+        guard wasPaying && !isPaying, let fence = leases.withLock({ $0[record.id] }) else {
+            return try write(record, expected: expected) == .stored
+        }
+        var outcome = try write(record, expected: expected, fence: fence)
+        // The lock expired during a long payment: the result is stored all the same.
+        if outcome == .fenced { outcome = try write(record, expected: expected) }
+        guard outcome == .stored else { return false }
+        leases.withLock { $0[record.id] = nil }
+        _ = try? RedisLock(pool: pool).release(fence)
+        return true
+    }
+
+    /// Takes the payment lock and writes the record that starts paying under its fence. A lock
+    /// another instance holds means it is starting this session's payment: false, so the event
+    /// reruns on the record that instance writes (a lock whose holder died expires).
+    private func startPayment(_ record: SessionRecord, expected: Int64) throws(StoreError) -> Bool {
+        let lock = RedisLock(pool: pool)
+        guard let fence = try redis({ try lock.acquire(keys.paymentLock(record.id), ttl: Self.paymentLockTime) }) else {
+            Thread.sleep(forTimeInterval: 0.02)
+            return false
+        }
+        if try write(record, expected: expected, fence: fence) == .stored {
+            leases.withLock { $0[record.id] = fence }
+            return true
+        }
+        _ = try? lock.release(fence)
+        return false
+    }
+}

@@ -1,0 +1,187 @@
+import CardEngine
+import CardFormSupport
+import Foundation
+import Payments
+import Synchronization
+
+/// Sessions in Redis, shared by every instance: any instance answers any request of any session.
+///
+/// Each session is a hash `{v: version, d: sealed record}` (`SealedRecordFormat`: no card data in
+/// plaintext) under `<prefix>session:<id>`, expiring with the session's idle time plus retention
+/// (every write renews it). Two sorted sets index the sessions for the sweep and the cap: `live`
+/// scored by when each session's time is up, `retired` by when it is forgotten.
+///
+/// `withSession` reads, runs the body on the copy and writes back only what changed, with a
+/// compare-and-set on the version (one Lua script): when another instance wrote in between, the
+/// body runs again on the fresh record, so no keystroke is lost and no payment starts twice. Any
+/// Redis failure is `StoreError.unavailable`; nothing falls back to memory.
+final class RedisSessionStore: SessionStore {
+    let pool: RedisPool
+    let lifetime: SessionLifetime
+    let capacity: Int
+    let keys: Keys
+    private let format: SealedRecordFormat
+    /// How often `withSession` tries before giving up on a session many writers fight over.
+    private let attempts = 16
+    /// Payment locks this instance holds, by session id (`RedisSessionStore+Payments.swift`).
+    let leases = Mutex<[String: RedisFence]>([:])
+    /// The record this instance last read or wrote per session, with its version: while Redis
+    /// still holds that version (the shopper's next keystroke came here too), it is not opened
+    /// and parsed again. Versions only grow and ids are never reused, so a match is the record.
+    private let recent = Mutex<[String: (version: Int64, record: SessionRecord)]>([:])
+    static let recentCapacity = 4_096
+
+    /// Where everything is kept: one prefix, so several deployments can share a Redis database.
+    struct Keys: Sendable, Hashable {
+        var prefix: String
+        func record(_ id: String) -> String { prefix + "session:" + id }
+        func paymentLock(_ id: String) -> String { prefix + "session:" + id + ":payment" }
+        var live: String { prefix + "sessions:live" }
+        var retired: String { prefix + "sessions:retired" }
+    }
+
+    init(pool: RedisPool, box: SecretBox, lifetime: SessionLifetime, capacity: Int, prefix: String = "cardform:") {
+        self.pool = pool
+        self.lifetime = lifetime
+        self.capacity = capacity
+        self.keys = Keys(prefix: prefix)
+        self.format = SealedRecordFormat(box: box)
+    }
+
+    func create(now: Date, _ make: (String) -> CardSession) throws(StoreError) -> SessionRecord {
+        let id = RandomToken.make128()
+        let record = SessionRecord(session: make(id), token: RandomToken.make128(), now: now)
+        let sealed = try format.seal(record)
+        let answer = try redis {
+            try pool.evaluate(
+                Self.createScript, keys: [keys.record(id), keys.live],
+                arguments: [capacity, sealed, recordTTL.redisMilliseconds, Self.score(lifetime.dueAt(record)), id]
+            ).integer()
+        }
+        switch answer {
+        case 1: return record
+        case -1: throw .full
+        default: throw .unavailable("a fresh random session id was taken")
+        }
+    }
+
+    func withSession<T: Sendable>(
+        _ id: Substring, now: Date, _ body: (inout SessionRecord) -> T
+    ) throws(StoreError) -> SessionLookup<T> {
+        guard RandomToken.isWellFormed(id) else { return .unknown }
+        let id = String(id)
+        for _ in 0..<attempts {
+            guard let (version, before) = try read(id) else { return .unknown }
+            if before.retiredAt != nil { return .expired(before) }
+            var record = before
+            let result = body(&record)
+            if record == before { return .live(result) }
+            if try writeGuardingPayment(record, from: before, expected: version) { return .live(result) }
+        }
+        throw .unavailable("session \(id.prefix(6))…: another writer won \(attempts) times in a row")
+    }
+
+    func sweep(now: Date) throws(StoreError) -> [String] {
+        let nowScore = Self.score(now)
+        var retired: [String] = []
+        for id in try due(in: keys.live, at: nowScore) where try retireIfDue(id, now: now) {
+            retired.append(id)
+        }
+        for id in try due(in: keys.retired, at: nowScore) {
+            try redis { try pool.evaluate(Self.forgetScript, keys: [keys.record(id), keys.retired], arguments: [id]) }
+        }
+        return retired
+    }
+
+    func liveCount() throws(StoreError) -> Int {
+        Int(try redis { try pool.run(RedisCommand("ZCARD", keys.live)).integer() })
+    }
+
+    /// Redis answers a PING within the pool's timeouts (1 s to connect, 1 s to answer).
+    func checkReachable() throws(StoreError) {
+        try redis { try pool.run(RedisCommand("PING")) }
+    }
+
+    /// How long Redis keeps a record after its last write: past it the session is forgotten
+    /// anyway, even when no instance runs the sweep.
+    private var recordTTL: Duration { .seconds(lifetime.idle + lifetime.retention + 60) }
+
+    /// Retires session `id` if its time is up (retrying when a keystroke wrote meanwhile); says
+    /// whether this call retired it. A record Redis already dropped leaves the index.
+    private func retireIfDue(_ id: String, now: Date) throws(StoreError) -> Bool {
+        for _ in 0..<attempts {
+            guard let (version, before) = try read(id) else {
+                try redis { try pool.run(RedisCommand("ZREM", keys.live, id)) }
+                return false
+            }
+            var record = before
+            guard lifetime.apply(to: &record, now: now) == .retired else { return false }
+            if try write(record, expected: version) { return true }
+        }
+        return false
+    }
+
+    /// The record and its version, or nil when there is none.
+    private func read(_ id: String) throws(StoreError) -> (Int64, SessionRecord)? {
+        let fields = try redis { try pool.run(RedisCommand("HMGET", keys.record(id), "v", "d")).elements() }
+        guard fields.count == 2,
+            let version = try redis({ try fields[0].bytesOrNil() }), let sealed = try redis({ try fields[1].bytesOrNil() })
+        else { return nil }
+        guard let number = Int64(String(decoding: version, as: UTF8.self)) else { throw .unavailable("a session's version is not a number") }
+        if let known = recent.withLock({ $0[id] }), known.version == number { return (number, known.record) }
+        let record = try format.open(sealed, id: id)
+        remember(record, version: number)
+        return (number, record)
+    }
+
+    private func remember(_ record: SessionRecord, version: Int64) {
+        recent.withLock { recent in
+            if recent.count >= Self.recentCapacity { recent.removeAll(keepingCapacity: true) }
+            recent[record.id] = (version, record)
+        }
+    }
+
+    /// What a write did.
+    enum WriteOutcome { case stored, conflict, fenced }
+
+    /// Writes `record` if it is still at `expected` and, with a `fence`, while that fence holds
+    /// the session's payment lock.
+    func write(_ record: SessionRecord, expected: Int64, fence: RedisFence? = nil) throws(StoreError) -> WriteOutcome {
+        let sealed = try format.seal(record)
+        let isLive = record.retiredAt == nil
+        let score = Self.score(isLive ? lifetime.dueAt(record) : lifetime.forgetAt(record))
+        var keys = [self.keys.record(record.id), self.keys.live, self.keys.retired]
+        var arguments: [any RedisArgument] = [expected, sealed, recordTTL.redisMilliseconds, record.id, score, isLive ? 1 : 0]
+        if let fence {
+            keys.append(fence.lockKey)
+            arguments.append(fence.token)
+        }
+        let answer = try redis { try pool.evaluate(Self.writeScript, keys: keys, arguments: arguments).integer() }
+        switch answer {
+        case 1:
+            remember(record, version: expected + 1)
+            return .stored
+        case 0: return .conflict
+        default: return .fenced
+        }
+    }
+
+    private func write(_ record: SessionRecord, expected: Int64) throws(StoreError) -> Bool {
+        try write(record, expected: expected) == .stored
+    }
+
+    /// Up to 1,000 ids of `index` scored at or before `score`.
+    private func due(in index: String, at score: Int64) throws(StoreError) -> [String] {
+        try redis {
+            try pool.run(RedisCommand("ZRANGEBYSCORE", index, "-inf", score, "LIMIT", 0, 1_000)).elements().map { try $0.text() }
+        }
+    }
+
+    /// Runs a Redis call, its failure as the store's.
+    func redis<T>(_ call: () throws -> T) throws(StoreError) -> T {
+        do { return try call() } catch { throw .unavailable(String(describing: error)) }
+    }
+
+    /// A time as an index score: milliseconds since 1970.
+    static func score(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1_000).rounded(.down)) }
+}

@@ -1,0 +1,86 @@
+import CardEngine
+import Foundation
+import Payments
+import Testing
+@testable import CardFormApp
+
+/// What only the Redis session store has to show (the shared contract is `SessionStoreTests`):
+/// two instances writing one session lose nothing, a record opens only under its key and id, and
+/// an unreachable Redis is an error, then forgotten once it is back.
+@Suite struct StoreRedisSessionTests {
+    static let box = try! SecretBox(hexKey: String(repeating: "7e", count: 32))
+    static let lifetime = SessionLifetime(idle: .seconds(600))
+
+    static func store(_ redis: RedisServerProcess, box: SecretBox = box) throws -> RedisSessionStore {
+        RedisSessionStore(pool: RedisPool(url: try redis.url()), box: box, lifetime: lifetime, capacity: 100)
+    }
+
+    static func create(_ store: RedisSessionStore) throws -> SessionRecord {
+        try store.create(now: Date()) { CardSession(id: $0, configuration: SessionConfiguration()) }
+    }
+
+    @Test func twoInstancesUpdatingOneSessionAtOnceLoseNoUpdate() async throws {
+        let redis = try await RedisServerProcess.start()
+        let (first, second) = (try Self.store(redis), try Self.store(redis))
+        let id = try Self.create(first).id
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for store in [first, second] {
+                group.addTask {
+                    try await onOwnThread {
+                        for _ in 0..<40 {
+                            _ = try store.withSession(id[...]) { record in record.answerPage("p") { page, _, _ in page.lastSeq += 1 } }
+                        }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        guard case .live(let seq) = try first.withSession(id[...], { $0.page("p")?.lastSeq }) else { Issue.record("gone"); return }
+        #expect(seq == 79)
+    }
+
+    @Test func aRecordOpensOnlyUnderItsKeyAndItsOwnId() async throws {
+        let redis = try await RedisServerProcess.start()
+        let store = try Self.store(redis)
+        let record = try Self.create(store)
+        let other = try Self.store(redis, box: try SecretBox(hexKey: String(repeating: "11", count: 32)))
+        #expect(throws: StoreError.self) { try other.withSession(record.id[...]) { _ in } }
+        let copy = try Self.create(store)
+        let pool = RedisPool(url: try redis.url())
+        let sealed = try pool.run(RedisCommand("HGET", store.keys.record(record.id), "d"))
+        try pool.run(RedisCommand("HSET", store.keys.record(copy.id), "d", try sealed.bytesOrNil() ?? []))
+        #expect(throws: StoreError.self) { try store.withSession(copy.id[...]) { _ in } }
+    }
+
+    @Test func redisDownIsUnavailableAndTheStoreRecoversWhenItIsBack() async throws {
+        let redis = try await RedisServerProcess.start()
+        let store = try Self.store(redis)
+        try await redis.stop()
+        #expect(throws: StoreError.self) { try Self.create(store) }
+        #expect(throws: StoreError.self) { try store.checkReachable() }
+        #expect(throws: StoreError.self) { try store.sweep(now: Date()) }
+        try await redis.start()
+        try store.checkReachable()
+        let record = try Self.create(store)
+        guard case .live(let token) = try store.withSession(record.id[...], { $0.token }) else { Issue.record("not found"); return }
+        #expect(token == record.token)
+    }
+
+    @Test func aPaymentStartsOnlyUnderTheSessionsPaymentLockWhichTheResultReleases() async throws {
+        let redis = try await RedisServerProcess.start()
+        let store = try Self.store(redis)
+        let id = try Self.create(store).id
+        let lock = RedisLock(pool: store.pool)
+        let held = try #require(try lock.acquire(store.keys.paymentLock(id), ttl: .seconds(60)))
+        #expect(throws: StoreError.self) { try store.withSession(id[...]) { SessionStoreTests.fillAndSubmit(&$0) } }
+        guard case .live(.ready) = try store.withSession(id[...], { $0.session.phase }) else { Issue.record("a payment started"); return }
+        try lock.release(held)
+        guard case .live(true) = try store.withSession(id[...], { SessionStoreTests.fillAndSubmit(&$0) }) else { Issue.record("no payment"); return }
+        let fence = try #require(store.leases.withLock { $0[id] })
+        #expect(fence.token > held.token)
+        #expect(try store.pool.run(RedisCommand("GET", store.keys.paymentLock(id))).bytesOrNil() == Array(String(fence.token).utf8))
+        _ = try store.withSession(id[...]) { $0.session.paymentResult(.succeeded(id: "pay_lock")) }
+        #expect(try store.pool.run(RedisCommand("GET", store.keys.paymentLock(id))).bytesOrNil() == nil)
+        #expect(store.leases.withLock { $0.isEmpty })
+    }
+}
