@@ -1,6 +1,6 @@
 /// Which colours the form paints in (`appearance.colorScheme`, CONTRACT §8). Light by default: a
 /// form framed in a light shop must not turn dark because the shopper's system is.
-public enum ColorScheme: String, CaseIterable, Sendable, Hashable {
+public enum ColorScheme: String, CaseIterable, Sendable, Hashable, Codable {
     case light
     case dark
     /// The shopper's system setting (`prefers-color-scheme`).

@@ -2,7 +2,7 @@
 /// cardholder-name component offers, for every field (`fields.<name>` in the request).
 ///
 /// The engine only keeps them; the views turn each into template data (Templates/README.md).
-public struct FieldLook: Hashable, Sendable {
+public struct FieldLook: Hashable, Sendable, Codable {
     /// An icon before the guide text (`showHintIcon`); `hintIcon` replaces the default one.
     public var showsHintIcon = false
     /// A same-origin image path (`/icons/hint.svg`), or nil for the stylesheet's icon.
@@ -28,7 +28,7 @@ public struct FieldLook: Hashable, Sendable {
     public init() {}
 
     /// A tooltip's text and the accessible name of the button that reveals it.
-    public struct Tooltip: Hashable, Sendable {
+    public struct Tooltip: Hashable, Sendable, Codable {
         public var text: String
         /// Read by screen readers for the button; nil reads the text itself.
         public var accessibilityLabel: String?
@@ -41,7 +41,7 @@ public struct FieldLook: Hashable, Sendable {
 }
 
 /// Where a field's label sits (`labelPosition`).
-public enum LabelPosition: String, CaseIterable, Hashable, Sendable {
+public enum LabelPosition: String, CaseIterable, Hashable, Sendable, Codable {
     /// Above the input (the default).
     case above
     /// Inside the empty input, moving above it on focus or once there is a value.
@@ -51,7 +51,7 @@ public enum LabelPosition: String, CaseIterable, Hashable, Sendable {
 }
 
 /// Where a field's error message sits (`invalidTextPosition`).
-public enum InvalidTextPosition: String, CaseIterable, Hashable, Sendable {
+public enum InvalidTextPosition: String, CaseIterable, Hashable, Sendable, Codable {
     case below
     case above
 }

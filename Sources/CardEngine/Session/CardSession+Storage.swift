@@ -10,6 +10,7 @@ extension CardSession {
     public var storageJSON: JSONValue {
         var object = JSONObject()
         object["phase"] = Self.storage(phase)
+        if locale != configuration.locale { object["locale"] = .string(locale) }
         object["focus"] = focusedField.map { .string($0.rawValue) }
         var typed = JSONObject()
         for field in FieldType.allCases where !values[field].isEmpty { typed[field.rawValue] = .string(values[field]) }
@@ -30,6 +31,7 @@ extension CardSession {
         self.id = id
         self.configuration = configuration
         let object = try StorageReader.object(json)
+        locale = try object["locale"].map { value throws(StorageError) in try StorageReader.string(value) } ?? configuration.locale
         phase = try Self.phase(try StorageReader.object(object["phase"]))
         focusedField = try object["focus"].flatMap { value throws(StorageError) in try StorageReader.field(value) }
         for (name, value) in try StorageReader.object(object["values"]).members {

@@ -14,7 +14,7 @@ public struct CardSession: Sendable, Hashable {
     public internal(set) var phase: SessionPhase = .ready
     /// The locale the session is shown in: the configuration's until a page settles it
     /// (`show(in:)`); messages and amounts follow it.
-    public private(set) var locale: String
+    public internal(set) var locale: String
     /// The field the shopper is in, from focus and blur events.
     public internal(set) var focusedField: FieldType?
 

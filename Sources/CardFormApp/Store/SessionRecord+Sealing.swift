@@ -32,6 +32,10 @@ final class SealedRecordFormat: Sendable {
         object["active"] = Self.storage(record.lastActiveAt)
         object["retired"] = record.retiredAt.map(Self.storage)
         object["pages"] = .array(record.pages.map(Self.storage))
+        // Which page entered each card field: the only one shown it (SessionRecord+CardData).
+        if !record.cardEntries.isEmpty {
+            object["entries"] = .object(JSONObject(record.cardEntries.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key.rawValue, .string($0.value)) }))
+        }
         object["session"] = record.session.storageJSON
         let configuration = try configurationBytes(record.session)
         var plaintext = [Self.version]
@@ -56,11 +60,15 @@ final class SealedRecordFormat: Sendable {
             let configuration = try configuration(id: id, bytes: plaintext[5..<(5 + length)])
             guard let object = (try? JSONValue.parse(plaintext[(5 + length)...]))?.objectValue else { throw StorageError("record") }
             let session = try CardSession(id: id, configuration: configuration, storageJSON: object["session"] ?? .null)
-            return SessionRecord(
+            var record = SessionRecord(
                 session: session, token: try StorageReader.string(object["token"]),
                 pages: try (object["pages"]?.arrayValue ?? []).map(Self.page),
                 createdAt: try Self.date(object["created"]), lastActiveAt: try Self.date(object["active"]),
                 retiredAt: try object["retired"].map { value throws(StorageError) in try Self.date(value) })
+            for (name, page) in object["entries"]?.objectValue?.members ?? [] {
+                record.cardEntries[try StorageReader.field(.string(name))] = try StorageReader.string(page)
+            }
+            return record
         } catch {
             throw .unavailable("the session record does not read back: \(error.what)")
         }
@@ -68,7 +76,8 @@ final class SealedRecordFormat: Sendable {
 
     /// The configuration's JSON, encoded once per session.
     private func configurationBytes(_ session: CardSession) throws(StoreError) -> [UInt8] {
-        if let cached = configurations.withLock({ $0[session.id] }) { return cached.bytes }
+        // A PATCH may change the configuration: the cached bytes serve only while it is the same.
+        if let cached = configurations.withLock({ $0[session.id] }), cached.configuration == session.configuration { return cached.bytes }
         let bytes: [UInt8]
         do { bytes = Array(try JSONEncoder().encode(session.configuration)) } catch {
             throw .unavailable("cannot encode the session's configuration: \(error)")
@@ -97,7 +106,8 @@ final class SealedRecordFormat: Sendable {
     private static func storage(_ page: PageState) -> JSONValue {
         var object = JSONObject([("id", .string(page.id)), ("rev", .integer(page.revision)), ("seq", .integer(page.lastSeq))])
         object["hashes"] = .object(JSONObject(page.hashes.sorted { $0.key < $1.key }.map { ($0.key, .number(String($0.value))) }))
-        if !page.announcement.isEmpty { object["say"] = .string(page.announcement) }
+        object["phase"] = page.phase.map { .string($0.rawValue) }
+        if page.isStale { object["stale"] = .bool(true) }
         return .object(object)
     }
 
@@ -106,7 +116,11 @@ final class SealedRecordFormat: Sendable {
         var page = PageState(id: try StorageReader.string(object["id"]))
         page.revision = try StorageReader.int(object["rev"])
         page.lastSeq = try StorageReader.int(object["seq"])
-        page.announcement = object["say"]?.stringValue ?? ""
+        if let phase = object["phase"] {
+            guard let name = phase.stringValue.flatMap(SessionPhase.Name.init(rawValue:)) else { throw StorageError("phase") }
+            page.phase = name
+        }
+        page.isStale = object["stale"]?.boolValue ?? false
         for (key, value) in object["hashes"]?.objectValue?.members ?? [] {
             guard case .number(let literal) = value, let hash = UInt64(literal) else { throw StorageError("hash") }
             page.hashes[key] = hash
