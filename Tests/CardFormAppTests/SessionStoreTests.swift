@@ -67,6 +67,41 @@ import Testing
         #expect(try store.liveCount() == 1)
     }
 
+    @Test("every part of a record reads back as written: the language a page settled, who typed the card, each page's phase and staleness, field looks", arguments: names)
+    func everyPartReadsBack(name: String) async throws {
+        let subject = try await Self.subject(name)
+        let store = subject.store
+        defer { withExtendedLifetime(subject) {} }
+        var configuration = SessionConfiguration()
+        configuration.colorScheme = .dark
+        var cvv = FieldOptions()
+        cvv.look.showsMaskToggle = true
+        cvv.look.tooltip = FieldLook.Tooltip(text: "Three digits", accessibilityLabel: "About the code")
+        cvv.look.labelPosition = .floating
+        configuration.fields[.cvv] = cvv
+        let record = try store.create(now: Self.start) { CardSession(id: $0, configuration: configuration, environment: Self.environment) }
+        let written = try store.withSession(record.id[...], now: Self.start) { record in
+            record.session.show(in: "fr")
+            record.session.update(.cardNumber, value: "4242", caret: 4, in: Self.environment)
+            record.noteEntry([.cardNumber], by: "page-a")
+            record.answerPage("page-a") { page, _, _ in
+                page.revision = 3
+                page.phase = .processing
+            }
+            record.answerPage("page-b") { page, _, _ in page.revision = 1 }
+            record.markPagesStale()
+            return record
+        }
+        guard case .live(let expected) = written else { Issue.record("expected the live session"); return }
+        guard case .live(let read) = try store.withSession(record.id[...], now: Self.start, { $0 }) else {
+            Issue.record("expected the live session"); return
+        }
+        #expect(read == expected)
+        #expect(read.session.locale == "fr" && read.cardFields(enteredBy: "page-a") == [.cardNumber])
+        #expect(read.pages.map(\.isStale) == [true, true] && read.pages.first?.phase == .processing)
+        #expect(read.session.configuration.fields[.cvv]?.look.labelPosition == .floating)
+    }
+
     @Test("an unknown or malformed id is unknown, and the body never runs", arguments: names)
     func unknownIds(name: String) async throws {
         let subject = try await Self.subject(name)
