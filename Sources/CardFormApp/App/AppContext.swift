@@ -11,6 +11,8 @@ final class AppContext: Sendable {
     let store: any SessionStore
     let logger: Logger
     let payments: PaymentService
+    /// What `GET /metrics` reports that is counted as it happens.
+    let metrics = Metrics()
     /// The session options the server applies where a request does not set them.
     let defaults: JSONObject?
     private let current: Mutex<(resources: FormResources, environment: SessionEnvironment)>
@@ -26,7 +28,8 @@ final class AppContext: Sendable {
         let store = try backend.sessionStore(ttl: .seconds(configuration.sessionTTLSeconds), capacity: configuration.maxSessions)
         self.store = store
         let settings = try PaymentSettings(configuration: configuration, backend: backend, logger: logger)
-        self.payments = PaymentService(coordinator: PaymentCoordinator(settings: settings, logger: logger), store: store, logger: logger)
+        self.payments = PaymentService(
+            coordinator: PaymentCoordinator(settings: settings, logger: logger), store: store, metrics: metrics, logger: logger)
         self.defaults = try Self.parseDefaults(configuration.defaults)
         let environment = SessionEnvironment(binLookup: binLookup, clock: clock, catalogs: resources.catalogs)
         self.current = Mutex((resources, environment))
@@ -42,7 +45,10 @@ final class AppContext: Sendable {
     /// store: its vaulted card, its payment attempts, the pages waiting on it.
     func sweepSessions(now: Date = Date()) {
         do {
-            for id in try store.sweep(now: now) { payments.sessionEnded(id) }
+            let started = ContinuousClock.now
+            let retired = try store.sweep(now: now)
+            metrics.recordSweep(ContinuousClock.now - started)
+            for id in retired { payments.sessionEnded(id) }
         } catch {
             logger.log("store-unavailable", ["during": .text("sweep")])
         }

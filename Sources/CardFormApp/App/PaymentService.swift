@@ -10,13 +10,15 @@ final class PaymentService: Sendable {
     let coordinator: PaymentCoordinator
     /// Where the outcome is written back.
     private let store: any SessionStore
+    private let metrics: Metrics
     private let logger: Logger
     /// Callbacks waiting for a session's payment to end, by session id (long-polling pages).
     private let waiters = Mutex<[String: [@Sendable () -> Void]]>([:])
 
-    init(coordinator: PaymentCoordinator, store: any SessionStore, logger: Logger) {
+    init(coordinator: PaymentCoordinator, store: any SessionStore, metrics: Metrics, logger: Logger) {
         self.coordinator = coordinator
         self.store = store
+        self.metrics = metrics
         self.logger = logger
     }
 
@@ -25,6 +27,7 @@ final class PaymentService: Sendable {
     func start(_ payment: PaymentStart, sessionId: String) {
         let draft = payment.draft
         coordinator.start(draft, saveCard: payment.saveCard && draft.customerId != nil) { [self] outcome in
+            metrics.recordPayment(Metrics.PaymentKind(outcome))
             do {
                 _ = try store.withSession(sessionId[...]) { $0.session.paymentResult(outcome.result) }
             } catch {

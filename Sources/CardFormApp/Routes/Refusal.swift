@@ -40,6 +40,7 @@ struct Refusal: Error {
     /// The answer: the reason's body and status, with `headers` added.
     func response(app: AppContext) -> Response {
         var response: Response
+        if case .store(let error) = reason { app.metrics.recordStoreError(error) }
         switch reason {
         case .text(let status, let text):
             response = SecureResponse.text(text, status: status)
