@@ -23,7 +23,7 @@ struct ServerConfiguration: Sendable, Equatable {
     /// Session options applied when a session does not set them: the raw JSON object, decoded by the
     /// engine like a `POST /api/sessions` body.
     var defaults: Data?
-    var maxSessions = 10_000
+    var maxSessions = 100_000
     /// `store.url`, `store.key`, `dataDir` (Store/StoreConfiguration.swift). `store.url` is refused
     /// at start until the Redis session store exists (`StoreConfiguration.Backend.sessionStore`).
     var store = StoreConfiguration()
