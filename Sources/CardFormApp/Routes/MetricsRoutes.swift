@@ -6,6 +6,7 @@ import Payments
 struct MetricsRoutes {
     let app: AppContext
 
+    /// `GET /metrics`: the text exposition, `text/plain; version=0.0.4`.
     func scrape(_ request: RouteRequest) throws(Refusal) -> Response {
         var response = Response(status: .ok, headers: [:], body: .text(exposition(now: Date())))
         response.headers.set(.contentType, MetricsExposition.contentType)
@@ -17,10 +18,10 @@ struct MetricsRoutes {
     func exposition(now: Date) -> String {
         let counted = app.metrics.snapshot
         var out = MetricsExposition()
+        let requests = counted.requests.sorted { ($0.key.route, $0.key.method, $0.key.status) < ($1.key.route, $1.key.method, $1.key.status) }
         out.family(
             "cardform_http_requests_total", "counter", help: "Requests answered, by route pattern, method and status.",
-            counted.requests.sorted { ($0.key.route, $0.key.method, $0.key.status) < ($1.key.route, $1.key.method, $1.key.status) }
-                .map { ("", [("route", $0.key.route), ("method", $0.key.method), ("status", String($0.key.status))], Double($0.value)) })
+            requests.map { ("", [("route", $0.key.route), ("method", $0.key.method), ("status", String($0.key.status))], Double($0.value)) })
         out.histogram(
             "cardform_keystroke_duration_seconds", help: "Time the server took to answer a keystroke (POST /s/:id/input, /shell/:id/input).",
             bounds: Metrics.keystrokeBuckets, buckets: counted.keystrokeBuckets, sum: counted.keystrokeSeconds)
