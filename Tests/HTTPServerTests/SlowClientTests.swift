@@ -82,7 +82,9 @@ struct SlowClientTests {
 
     @Test("hundreds of slow connections from one address leave another's requests fast, and are bounded in count and time")
     func slowlorisFromOneAddress() throws {
-        let timeout = Duration.seconds(1)
+        // Held attackers would make the other address wait about this long; being served means far
+        // less (the bound below leaves a loaded machine's scheduling room: how fast is a bench's).
+        let timeout = Duration.seconds(3)
         let daemon = try startServer({ $0.requestTimeout = timeout }) { _ in .text("ok") }
         let trickling = Atomic(true)
         let mostOpen = Atomic(0)
@@ -110,7 +112,7 @@ struct SlowClientTests {
         }
         latencies.sort()
         let p99 = latencies[latencies.count * 99 / 100]
-        #expect(p99 < .milliseconds(100), "p99 \(p99) over \(latencies.count) requests")
+        #expect(p99 < timeout / 3, "p99 \(p99) over \(latencies.count) requests")
         #expect(mostOpen.load(ordering: .relaxed) == 64)
         #expect(eventually(within: timeout + .seconds(2)) { daemon.openConnectionCount == 0 })
         trickling.store(false, ordering: .relaxed)
