@@ -9,10 +9,10 @@ import Synchronization
 ///
 /// `start` returns at once: the pipeline runs in a task on `ThreadPoolExecutor.background`, so the
 /// HTTP daemon's worker threads never wait for a payment, and the payment never waits behind
-/// whatever else runs on Swift's cooperative pool (its timeouts are kept, not starved). At most one attempt per session runs at a
-/// time, and a session that paid never pays again, whatever the callers do: repeated or concurrent
-/// `start`s for a session are refused while its attempt runs. After a failed attempt the next
-/// `start` is a new attempt (the shopper fixed the card).
+/// whatever else runs on Swift's cooperative pool (its timeouts are kept, not starved). At most
+/// one attempt per session runs at a time, and a session that paid never pays again, whatever the
+/// callers do: repeated or concurrent `start`s for a session are refused while its attempt runs.
+/// After a failed attempt the next `start` is a new attempt (the shopper fixed the card).
 ///
 /// An attempt whose outcome is unknown (the processor timed out, or the connection was lost after
 /// the request went out: `DeclineReason.unknownOutcomeCodes`) may have charged the card. It keeps

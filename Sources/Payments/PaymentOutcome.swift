@@ -17,6 +17,22 @@ public struct PaymentOutcome: Sendable, Hashable {
     /// Whether the hook stopped the payment.
     var wasAborted: Bool { abortReason != nil }
 
+    /// How an attempt ended, in four words.
+    public enum Ending: Sendable {
+        case succeeded, failed
+        /// The merchant's hook stopped it before the processor.
+        case aborted
+        /// No definite answer: the processor may have charged, the next submit sends it again.
+        case unknown
+    }
+
+    public var ending: Ending {
+        if result.status == .succeeded { return .succeeded }
+        if wasAborted { return .aborted }
+        if let code = result.declineCode, DeclineReason.unknownOutcomeCodes.contains(code) { return .unknown }
+        return .failed
+    }
+
     /// The locale key explaining a failure (`decline.card_declined`, … `decline.generic`); nil on
     /// success. When `result.message` is set (a merchant's abort message), show that instead.
     var reasonKey: String? {

@@ -83,6 +83,11 @@ public final class WebhookDispatcher: Sendable {
     /// Events accepted and not yet delivered (nor given up at shutdown).
     var pendingCount: Int { state.withLock { $0.deliveries.count } }
 
+    /// What waits in the outbox: this process's undelivered events (and, shared, every instance's).
+    public func outboxStats() throws(OutboxError) -> OutboxStats {
+        try outbox.stats()
+    }
+
     /// Writes `event` to the outbox, starts delivering it and returns at once; false when it was
     /// dropped (queue full, or shut down). An outbox that fails to write is logged and the event
     /// is still delivered from memory.

@@ -43,11 +43,26 @@ class PaymentTests(BrowserTest):
     def test_while_processing_the_button_spins_and_the_fields_are_disabled(self):
         self.open_form()
         self.fill_card("4242 4242 4242 4242")
+        # Seen by the page itself the moment the spinner appears: on a busy machine the processing
+        # state can be over before the driver's next look, and the button it found replaced.
+        self.driver.execute_script(PROCESSING_SEEN)
         self.pay()
-        self.wait_present(".cf-pay .cf-spinner")
-        self.assertEqual(self.css("button.cf-pay").get_attribute("aria-busy"), "true")
-        self.assertEqual(self.field("cvv").get_attribute("disabled"), "true")
+        seen = self.wait(lambda: self.driver.execute_script("return window.__processing"), lambda: "the spinner")
+        self.assertEqual(seen, {"busy": "true", "cvvDisabled": True})
         self.wait_present(".cf-result--succeeded")
+
+
+# The pay button's and the security code's state at the first moment the pay button's spinner shows.
+PROCESSING_SEEN = r"""
+window.__processing = null;
+new MutationObserver(function () {
+  if (window.__processing || !document.querySelector(".cf-pay .cf-spinner")) return;
+  window.__processing = {
+    busy: document.querySelector("button.cf-pay").getAttribute("aria-busy"),
+    cvvDisabled: document.getElementsByName("cvv")[0].disabled,
+  };
+}).observe(document.documentElement, {subtree: true, childList: true, attributes: true});
+"""
 
 
 class HostPage:

@@ -34,6 +34,17 @@ import Testing
         }
     }
 
+    @Test func theOperatorsRoutesAreNotServedToThePublic() async throws {
+        let (a, b) = (try ReceiverServer([.json("a")]), try ReceiverServer([.json("b")]))
+        let nginx = try await NginxProcess.start(upstreams: [a.url().port!, b.url().port!])
+        let session = URLSession(configuration: .ephemeral)
+        for path in ["/metrics", "/readyz", "/metrics?x=1"] {
+            #expect(try await Self.get(nginx, session, path).status == 403)
+        }
+        #expect(try await Self.get(nginx, session, "/healthz").status == 200)
+        #expect(a.requests.count + b.requests.count == 1)
+    }
+
     @Test func theLongPollIsAllowedMoreThanItsTwentyFiveSeconds() throws {
         let text = try String(contentsOf: NginxProcess.deployed, encoding: .utf8)
         let seconds = try #require(text.firstMatch(of: /proxy_read_timeout ([0-9]+)s;/).flatMap { Int($0.1) })

@@ -101,12 +101,20 @@ import Testing
         let accepting = Atomic(false)
         let receiver = try ReceiverServer { _, _ in accepting.load(ordering: .acquiring) ? .status(200) : .status(503) }
         let event = PaymentsWebhookTests.event(id: "evt_again")
+        weak var firstOutbox: FileOutbox?
         do {
-            let first = PaymentsWebhookTests.dispatcher(receiver, outbox: try FileOutbox(directory: directory))
+            let outbox = try FileOutbox(directory: directory)
+            firstOutbox = outbox
+            let first = PaymentsWebhookTests.dispatcher(receiver, outbox: outbox)
             first.enqueue(event)
             _ = await receiver.waitForRequests(1)
             await first.shutdown(gracePeriod: .zero)
         }
+        // The first one's last task may still be letting go of it on another thread when shutdown
+        // returns; its outbox (holding the directory's lock) goes with it, as with a process's end.
+        let released = ContinuousClock.now + .seconds(10)
+        while firstOutbox != nil, ContinuousClock.now < released { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(firstOutbox == nil)
         #expect(Self.files(directory) == ["evt_again.json"])
         accepting.store(true, ordering: .releasing)
         let tried = receiver.requests.count

@@ -41,17 +41,20 @@ struct SlowClientTests {
 
     @Test("an idle keep-alive connection is closed after the request timeout; one that keeps asking is not")
     func keepAlive() throws {
-        let daemon = try startServer({ $0.requestTimeout = .milliseconds(500) }) { _ in .text("ok") }
+        // The busy client asks every 100 ms against a 2 s timeout: a loaded machine may hold this
+        // thread or the server's for a while, and only a gap over 2 s may close it.
+        let daemon = try startServer({ $0.requestTimeout = .seconds(2) }) { _ in .text("ok") }
         let busy = try RawClient(port: daemon.port)
         let idle = try RawClient(port: daemon.port)
         try idle.send("GET", "/")
         _ = try idle.readReply()
-        for _ in 0..<8 {
+        let started = ContinuousClock.now
+        while ContinuousClock.now - started < .milliseconds(2_300) {
             try busy.send("GET", "/")
             #expect(try busy.readReply().text == "ok")
-            Thread.sleep(forTimeInterval: 0.15)
+            Thread.sleep(forTimeInterval: 0.1)
         }
-        #expect(idle.isClosedByServer(within: .milliseconds(100)))
+        #expect(idle.isClosedByServer(within: .seconds(2)))
         try busy.send("GET", "/")
         #expect(try busy.readReply().text == "ok")
     }
@@ -79,7 +82,9 @@ struct SlowClientTests {
 
     @Test("hundreds of slow connections from one address leave another's requests fast, and are bounded in count and time")
     func slowlorisFromOneAddress() throws {
-        let timeout = Duration.seconds(1)
+        // Held attackers would make the other address wait about this long; being served means far
+        // less (the bound below leaves a loaded machine's scheduling room: how fast is a bench's).
+        let timeout = Duration.seconds(3)
         let daemon = try startServer({ $0.requestTimeout = timeout }) { _ in .text("ok") }
         let trickling = Atomic(true)
         let mostOpen = Atomic(0)
@@ -107,7 +112,7 @@ struct SlowClientTests {
         }
         latencies.sort()
         let p99 = latencies[latencies.count * 99 / 100]
-        #expect(p99 < .milliseconds(100), "p99 \(p99) over \(latencies.count) requests")
+        #expect(p99 < timeout / 3, "p99 \(p99) over \(latencies.count) requests")
         #expect(mostOpen.load(ordering: .relaxed) == 64)
         #expect(eventually(within: timeout + .seconds(2)) { daemon.openConnectionCount == 0 })
         trickling.store(false, ordering: .relaxed)

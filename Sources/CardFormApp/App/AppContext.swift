@@ -11,13 +11,12 @@ final class AppContext: Sendable {
     let store: any SessionStore
     let logger: Logger
     let payments: PaymentService
+    /// What `GET /metrics` reports that is counted as it happens.
+    let metrics = Metrics()
     /// The session options the server applies where a request does not set them.
     let defaults: JSONObject?
     private let current: Mutex<(resources: FormResources, environment: SessionEnvironment)>
     private let reloadProblem = Mutex<ResourceError?>(nil)
-    /// Store failures so far (requests answered 503 `store-unavailable`, failed sweeps), for
-    /// metrics: every failure passes through `storeFailed`.
-    let storeFailures = Atomic<Int>(0)
 
     init(
         configuration: ServerConfiguration, resources: FormResources, binLookup: any BINLookup = BINTable.default,
@@ -30,7 +29,7 @@ final class AppContext: Sendable {
         self.store = store
         let settings = try PaymentSettings(configuration: configuration, backend: backend, logger: logger)
         self.payments = PaymentService(
-            coordinator: PaymentCoordinator(settings: settings, logger: logger), store: store, logger: logger,
+            coordinator: PaymentCoordinator(settings: settings, logger: logger), store: store, metrics: metrics, logger: logger,
             pollInterval: backend.isShared ? .milliseconds(250) : nil)
         self.defaults = Self.addingNameRules(configuration.cardholderNameRules, to: try Self.parseDefaults(configuration.defaults))
         let environment = SessionEnvironment(binLookup: binLookup, clock: clock, catalogs: resources.catalogs)
@@ -47,17 +46,21 @@ final class AppContext: Sendable {
     /// store: its vaulted card, its payment attempts, the pages waiting on it.
     func sweepSessions(now: Date = Date()) {
         do {
-            for id in try store.sweep(now: now) { payments.sessionEnded(id) }
+            let started = ContinuousClock.now
+            let retired = try store.sweep(now: now)
+            metrics.recordSweep(ContinuousClock.now - started)
+            for id in retired { payments.sessionEnded(id) }
         } catch {
             storeFailed(error, during: "sweep")
         }
     }
 
-    /// Counts and logs a store failure (the log takes no free text, so the reason stays out).
+    /// Counts (`cardform_store_errors_total`) and logs a store failure (the log takes no free
+    /// text, so the reason stays out). Every store failure, in a request or a sweep, passes here.
     func storeFailed(_ error: StoreError, during: StaticString) {
+        metrics.recordStoreError(error)
         switch error {
         case .unavailable:
-            storeFailures.add(1, ordering: .relaxed)
             logger.log("store-unavailable", ["during": .text(during)])
         case .full:
             logger.log("store-full", ["during": .text(during)])

@@ -11,6 +11,7 @@ final class PaymentService: Sendable {
     let coordinator: PaymentCoordinator
     /// Where the outcome is written back.
     private let store: any SessionStore
+    private let metrics: Metrics
     private let logger: Logger
     /// Callbacks waiting for a session's payment to end, by session id (long-polling pages).
     private let waiters = Mutex<[String: [@Sendable () -> Void]]>([:])
@@ -20,9 +21,10 @@ final class PaymentService: Sendable {
     private let pollInterval: Duration?
     private let isPolling = Atomic<Bool>(false)
 
-    init(coordinator: PaymentCoordinator, store: any SessionStore, logger: Logger, pollInterval: Duration? = nil) {
+    init(coordinator: PaymentCoordinator, store: any SessionStore, metrics: Metrics, logger: Logger, pollInterval: Duration? = nil) {
         self.coordinator = coordinator
         self.store = store
+        self.metrics = metrics
         self.logger = logger
         self.pollInterval = pollInterval
     }
@@ -32,6 +34,7 @@ final class PaymentService: Sendable {
     func start(_ payment: PaymentStart, sessionId: String) {
         let draft = payment.draft
         coordinator.start(draft, saveCard: payment.saveCard && draft.customerId != nil) { [self] outcome in
+            metrics.recordPayment(Metrics.PaymentKind(outcome))
             storeResult(outcome.result, sessionId: sessionId)
         }
     }

@@ -28,7 +28,7 @@ struct ServerConfiguration: Sendable, Equatable {
     var defaults: Data?
     /// `cardholderName.rules`: the name rules of sessions that set none (`defaults` may also say).
     var cardholderNameRules: CardholderNameRules?
-    var maxSessions = 10_000
+    var maxSessions = 100_000
     /// `store.url`, `store.key`, `dataDir` (Store/StoreConfiguration.swift).
     var store = StoreConfiguration()
     /// A whole request must arrive within this long (`limits.requestTimeoutMs`).

@@ -57,6 +57,7 @@ struct Refusal: Error {
         case .template(let error):
             response = ErrorPage.response(for: error, dev: app.configuration.dev, logger: app.logger)
         case .store(.full):
+            app.storeFailed(.full, during: "request")
             // Idle sessions are retired by a sweep at least every 30 s: room may come by then.
             response = SecureResponse.jsonError(
                 "too-many-sessions", "The server holds as many sessions as it may; try again later.", status: .serviceUnavailable)

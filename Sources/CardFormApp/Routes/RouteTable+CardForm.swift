@@ -12,6 +12,7 @@ extension RouteTable {
         let events = FragmentRoutes(app: app)
         let demo = DemoRoutes(app: app, reloader: reloader)
         let shell = ShellRoutes(app: app)
+        let metrics = MetricsRoutes(app: app)
         let overlay = demo.reloadProblemOverlay
         let fromShell = shell.allowedOrigin(unknown: ShellRoutes.originRefused)
         // The page script's events, answered alike on the page's own origin and, with CORS, from a
@@ -30,6 +31,7 @@ extension RouteTable {
                 do throws(StoreError) { try app.store.checkReachable() } catch { throw Refusal(.store(error)) }
                 return SecureResponse.text("ok", status: .ok)
             },
+            Route(.get, "/metrics", through: [access.secretKey], metrics.scrape),
             Route(.get, "/assets/*", assets.asset),
             Route(.get, "/embed.js", assets.embedScript),
 

@@ -20,6 +20,7 @@ final class CardFormServer {
         self.reloader = reloader
         let logger = app.logger
         let requests = RequestCounter()
+        let metrics = app.metrics
         var configuration = Daemon.Configuration(host: host, port: port)
         configuration.rejectionHeaders = SecureResponse.baseline
         configuration.requestTimeout = .milliseconds(app.configuration.requestTimeoutMs)
@@ -28,6 +29,7 @@ final class CardFormServer {
             configuration.tls = try TLSCredentials.load(certificatePath: certificate, keyPath: key)
         }
         configuration.onRequestCompleted = { entry in
+            metrics.record(entry)
             logger.log("request", [
                 "id": .int(requests.next()), "method": .text(Self.methodName(entry.method)),
                 "route": .text(entry.route?.staticString ?? "unmatched"), "status": .int(entry.status?.code ?? 0),

@@ -1,0 +1,140 @@
+import Foundation
+import HTTPServer
+import Payments
+import Synchronization
+
+/// What `GET /metrics` reports that only counting as it happens can tell: requests by route and
+/// status, keystroke handling time, payments by outcome, store failures answered 503. (Open
+/// sessions and the webhook outbox are read from their owners at each scrape.)
+///
+/// Cheap on the request path: the keystroke histogram and the other counters are atomics; only
+/// the request counter takes a lock, held for one dictionary increment (cost measured with
+/// callgrind, see bench/README.md).
+final class Metrics: Sendable {
+    /// Upper bounds of the keystroke histogram's buckets, in seconds (+Inf is implied).
+    static let keystrokeBuckets: [Double] = [0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1]
+    /// The routes whose handling time is a keystroke's: the page's and the shell's input.
+    static let keystrokeRoutes: Set<String> = ["/s/:id/input", "/shell/:id/input"]
+
+    /// How a payment attempt ended, as counted.
+    enum PaymentKind: String, CaseIterable, Sendable {
+        case succeeded, failed
+        /// The merchant's hook stopped it before the processor.
+        case aborted
+        /// Timed out or cut off: the processor may have charged; the next submit resends it.
+        case unknown
+    }
+
+    /// A request's labels: the route's pattern (never a path: ids stay out), method, status.
+    struct RequestKey: Hashable, Sendable {
+        var route: String
+        var method: String
+        var status: Int
+    }
+
+    private let requests = Mutex<[RequestKey: Int]>([:])
+    /// Keystrokes per bucket (not cumulative: the scrape adds them up), the last one +Inf.
+    private let keystrokes: [Counter] = (0...keystrokeBuckets.count).map { _ in Counter() }
+    private let keystrokeNanoseconds = Counter()
+    private let payments = Dictionary(uniqueKeysWithValues: PaymentKind.allCases.map { ($0, Counter()) })
+    private let storeErrors = Dictionary(uniqueKeysWithValues: StoreError.Kind.allCases.map { ($0, Counter()) })
+    private let sweeps = Counter()
+    private let lastSweepNanoseconds = Counter()
+
+    /// Counts a finished request (the daemon's access-log hook calls it).
+    func record(_ entry: RequestLogEntry) {
+        let route = entry.route?.description ?? "unmatched"
+        let key = RequestKey(route: route, method: entry.method.rawValue, status: entry.status?.code ?? 0)
+        requests.withLock { $0[key, default: 0] += 1 }
+        if entry.method == .post, Self.keystrokeRoutes.contains(route) { observeKeystroke(entry.duration) }
+    }
+
+    /// Adds one keystroke's handling time to the histogram.
+    func observeKeystroke(_ duration: Duration) {
+        let nanoseconds = Self.nanoseconds(duration)
+        let bucket = Self.keystrokeBuckets.firstIndex { Double(nanoseconds) <= $0 * 1e9 } ?? Self.keystrokeBuckets.count
+        keystrokes[bucket].add(1)
+        keystrokeNanoseconds.add(nanoseconds)
+    }
+
+    /// Counts a payment attempt's end.
+    func recordPayment(_ kind: PaymentKind) {
+        payments[kind]?.add(1)
+    }
+
+    /// Counts a store failure turned into a 503 (`Refusal.response` calls it, and so does any
+    /// other place that answers a `StoreError`).
+    func recordStoreError(_ error: StoreError) {
+        storeErrors[error.kind]?.add(1)
+    }
+
+    /// Counts a pass of the idle sweeper and keeps how long it took.
+    func recordSweep(_ duration: Duration) {
+        lastSweepNanoseconds.set(Self.nanoseconds(duration))
+        sweeps.add(1)
+    }
+
+    /// What has been counted so far.
+    var snapshot: Snapshot {
+        var cumulative = 0
+        let buckets = keystrokes.map { counter in
+            cumulative += counter.value
+            return cumulative
+        }
+        return Snapshot(
+            requests: requests.withLock { $0 }, keystrokeBuckets: buckets,
+            keystrokeSeconds: Double(keystrokeNanoseconds.value) / 1e9,
+            payments: payments.mapValues(\.value), storeErrors: storeErrors.mapValues(\.value),
+            sweeps: sweeps.value, lastSweepSeconds: Double(lastSweepNanoseconds.value) / 1e9)
+    }
+
+    /// The counters at one moment; histogram buckets already cumulative, the last one +Inf.
+    struct Snapshot: Sendable {
+        var requests: [RequestKey: Int]
+        var keystrokeBuckets: [Int]
+        var keystrokeSeconds: Double
+        var payments: [PaymentKind: Int]
+        var storeErrors: [StoreError.Kind: Int]
+        var sweeps: Int
+        var lastSweepSeconds: Double
+    }
+
+    /// One lock-free count.
+    final class Counter: Sendable {
+        private let atomic = Atomic<Int>(0)
+        var value: Int { atomic.load(ordering: .relaxed) }
+        func add(_ amount: Int) { atomic.wrappingAdd(amount, ordering: .relaxed) }
+        func set(_ value: Int) { atomic.store(value, ordering: .relaxed) }
+    }
+
+    private static func nanoseconds(_ duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        return Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+    }
+}
+
+extension Metrics.PaymentKind {
+    /// The kind of `outcome`.
+    init(_ outcome: PaymentOutcome) {
+        self = switch outcome.ending {
+        case .succeeded: .succeeded
+        case .failed: .failed
+        case .aborted: .aborted
+        case .unknown: .unknown
+        }
+    }
+}
+
+extension StoreError {
+    /// A store error's kind, as the metrics label it.
+    enum Kind: String, CaseIterable, Sendable {
+        case full, unavailable
+    }
+
+    var kind: Kind {
+        switch self {
+        case .full: .full
+        case .unavailable: .unavailable
+        }
+    }
+}
