@@ -161,7 +161,6 @@ class ClusterTests(BrowserTest):
         self.type("cvv", "123")
         self.type("cardholderName", "ada lovelace")
         self.wait_value("cardholderName", "Ada Lovelace")
-        self.wait_attribute("button.cf-pay[type=submit]", "disabled", None)
-        self.css("button.cf-pay[type=submit]").click()
+        self.pay()
         self.wait_present(".cf-result--succeeded")
         self.assertEqual(self.state()["phase"], "succeeded")
