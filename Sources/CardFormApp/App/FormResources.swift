@@ -15,10 +15,9 @@ final class FormResources: Sendable {
     let catalogs: MessageCatalogs
     /// By lower-case language tag (`en`, `fr`…); every language of `catalogs`.
     let languages: [String: LanguagePack]
-    /// Fields whose data only their own block template reads (see `FieldIndependence`): a
-    /// keystroke that changes nothing but such a field's value re-renders that block alone, from
-    /// data holding only the top-level keys the block reads.
-    let independentFields: [FieldType: Set<String>]
+    /// Which blocks each kind of change re-renders (see `BlockPlan`); nil renders the whole form
+    /// for every event.
+    let blockPlan: BlockPlan?
     /// Each network's badge URL (`icons/<network>.svg`, else `icons/other.svg`).
     let networkIcons: [CardNetwork: String]
     /// The engine's formatting rules with those badges, as JSON for the page script (`formatRules`).
@@ -29,13 +28,13 @@ final class FormResources: Sendable {
 
     init(
         templates: TemplateLibrary, assets: AssetStore, catalogs: MessageCatalogs, languages: [String: LanguagePack],
-        independentFields: [FieldType: Set<String>], networkIcons: [CardNetwork: String]
+        networkIcons: [CardNetwork: String], dependencies: ViewDependencies = .standard
     ) {
         self.templates = templates
         self.assets = assets
         self.catalogs = catalogs
         self.languages = languages
-        self.independentFields = independentFields
+        self.blockPlan = BlockPlan(library: templates, dependencies: dependencies)
         self.networkIcons = networkIcons
         self.formatRules = FormattingRules.json(iconURLs: networkIcons)
     }
@@ -73,7 +72,7 @@ final class FormResources: Sendable {
         })
         return FormResources(
             templates: library, assets: assets, catalogs: catalogs, languages: languages,
-            independentFields: FieldIndependence.fields(in: library), networkIcons: icons)
+            networkIcons: icons)
     }
 
     /// The pack for a session's BCP 47 locale, found as the engine finds its messages

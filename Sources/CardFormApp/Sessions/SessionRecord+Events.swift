@@ -19,7 +19,9 @@ extension SessionRecord {
             }
             effect = apply(input, in: environment)
         case .network(let network):
-            session.selectNetwork(network, in: environment)
+            let before = session.fieldErrors
+            let changes = session.selectNetwork(network, in: environment)
+            effect.changes = ViewChanges(changes, edited: nil, errorsBefore: before, errorsAfter: session.fieldErrors)
         case .submit(let form, let saveCard):
             effect = submit(form, saveCard: saveCard, in: environment)
         case .cancel:
@@ -31,7 +33,7 @@ extension SessionRecord {
             try answerPage(page.id) { state, isKnown, record throws(TemplateError) in
                 let body = try renderer.fragments(
                     record, page: &state, resync: !isKnown || page.revision != state.revision, echo: effect.echo,
-                    announcement: effect.announcement, onlyField: effect.onlyField)
+                    announcement: effect.announcement, changes: effect.changes)
                 if let seq = effect.seq { state.lastSeq = max(state.lastSeq, seq) }
                 return body
             }
@@ -60,6 +62,7 @@ extension SessionRecord {
 
     private mutating func apply(_ input: PageEvent.FieldInput, in environment: SessionEnvironment) -> EventEffect {
         let field = input.field
+        let errors = session.fieldErrors
         let before = session.error(for: field)
         let update = session.update(field, value: input.value, caret: input.caret, event: input.event, in: environment)
         var effect = EventEffect(seq: input.seq)
@@ -71,8 +74,8 @@ extension SessionRecord {
         if let error = session.fieldErrors.first(where: { $0.field == field }), error.issue != before {
             effect.announcement = session.message(for: error, in: environment)
         }
-        // Nothing but this field's value changed: its block may be rendered alone.
-        if !update.wasIgnored, update.changes.subtracting([.value, .focus]).isEmpty { effect.onlyField = field }
+        effect.changes = ViewChanges(update.changes, edited: field, errorsBefore: errors, errorsAfter: session.fieldErrors)
+        if !effect.announcement.isEmpty { effect.changes.insert(.announcement) }
         return effect
     }
 }
@@ -84,7 +87,7 @@ struct EventEffect {
     /// What the live region says ("" keeps what it said).
     var announcement = ""
     var seq: Int?
-    /// Set when nothing but this field's value changed.
-    var onlyField: FieldType?
+    /// What the event may have changed in the view's data; submit, cancel and poll track nothing.
+    var changes = ViewChanges.everything
     var payment: PaymentStart?
 }

@@ -6,6 +6,15 @@ import Mustache
 struct FormRenderer {
     let resources: FormResources
     let dev: Bool
+    /// Whether events re-render only the blocks their changes reach (`BlockPlan`); false renders
+    /// the whole form for every event, as the differential test's reference does.
+    var tracking = true
+
+    init(resources: FormResources, dev: Bool, tracking: Bool = true) {
+        self.resources = resources
+        self.dev = dev
+        self.tracking = tracking
+    }
 
     /// The whole page, as page `pageID` (a new id); the record remembers what the page holds so
     /// that later events answer with differences only.
@@ -25,16 +34,16 @@ struct FormRenderer {
 
     /// The `<template>` fragments for `page` after an event, which leaves `page` as the browser
     /// will hold it. `resync` (the page's copy is unknown or not the one we last sent) resends the
-    /// whole form; `onlyField` says the event changed nothing but that field's value (see
-    /// `FieldIndependence`).
+    /// whole form; `changes` says what the event may have changed: when only leaves of the
+    /// `BlockPlan` depend on it, those leaves alone are rendered (`leafFragments`).
     func fragments(
         _ record: SessionRecord, page: inout PageState, resync: Bool, echo: FieldEcho?, announcement: String = "",
-        onlyField: FieldType? = nil
+        changes: ViewChanges = .everything
     ) throws(TemplateError) -> String {
         if !announcement.isEmpty { page.announcement = announcement }
         let view = view(record, pageID: page.id, noscript: false, announcement: page.announcement)
-        if !resync, announcement.isEmpty, let field = onlyField,
-           let body = try fieldBlockAlone(field, view: view, page: &page, echo: echo) {
+        if !resync, let plan = tracking ? resources.blockPlan : nil, plan.restChanges.isDisjoint(with: changes),
+           let body = try leafFragments(plan, changes: changes, view: view, page: &page, echo: echo) {
             return body
         }
         let tree = BlockTree(bytes: try render("form", data: view.data()))
@@ -43,62 +52,8 @@ struct FormRenderer {
         return body
     }
 
-    /// The edited field's block rendered on its own, when its template alone reads its data
-    /// (`FieldIndependence`) and the page holds exactly one block of that name (an empty answer
-    /// when even that block is unchanged, as a CVV keystroke leaves it); nil sends the caller to
-    /// the whole-form render.
-    func fieldBlockAlone(
-        _ field: FieldType, view: FormView, page: inout PageState, echo: FieldEcho?
-    ) throws(TemplateError) -> String? {
-        let key = field.rawValue
-        guard let reads = resources.independentFields[field], page.hashes[key] != nil, page.hashes[key + "#2"] == nil,
-              let tree = try block(field, view: view, reading: reads)
-        else { return nil }
-        let (body, answered) = FragmentDiff.respond(to: tree, page: page, echo: echo, resync: false)
-        // Only this block was rendered: every other block keeps what the page already holds.
-        var hashes = page.hashes
-        page = answered
-        hashes[key] = answered.hashes[key]
-        page.hashes = hashes
-        return body
-    }
-
-    /// The field's block alone, from `BlockMemo` when its value can be filled in there, else
-    /// rendered and scanned; nil when the render is not exactly that one block.
-    private func block(_ field: FieldType, view: FormView, reading keys: Set<String>) throws(TemplateError) -> BlockTree? {
-        let value = view.session.value(for: field)
-        guard keys.isSubset(of: Self.memoReads), BlockMemo.canFill(value) else {
-            return try renderedBlock(field, data: view.data(only: field, reading: keys))
-        }
-        let state = view.fieldState(field)
-        let memoKey = BlockMemo.Key(field: field, language: view.pack.language, state: state)
-        let entry: BlockMemo.Entry
-        if let known = resources.blockMemo.entry(for: memoKey) {
-            entry = known
-        } else {
-            let data = view.fieldBlockData(field, state: state, value: BlockMemo.standIn)
-            guard let tree = try renderedBlock(field, data: data) else { return nil }
-            entry = BlockMemo.Entry(cutting: tree.html, block: tree.blocks[0].range)
-            resources.blockMemo.remember(entry, for: memoKey)
-        }
-        let (html, range) = entry.filled(with: value)
-        return BlockTree(bytes: html, block: field.rawValue, range: range)
-    }
-
-    /// What a block may read and still be kept in `BlockMemo`: its field's data (a function of
-    /// the field's state, the language and the value) and the language's strings.
-    private static let memoReads: Set<String> = ["fields", "t"]
-
-    /// The field's block rendered and scanned: exactly that block, wrapping all it renders (this
-    /// render updates no other block), or nil.
-    private func renderedBlock(_ field: FieldType, data: TemplateValue) throws(TemplateError) -> BlockTree? {
-        let tree = BlockTree(bytes: try render("blocks/" + field.spec.blockName, data: data))
-        guard tree.blocks.count == 1, tree.blocks[0].key == field.rawValue, tree.wrapsEverything(0) else { return nil }
-        return tree
-    }
-
     /// A template's output as UTF-8, for `BlockTree`: no `String` in between.
-    private func render(_ name: String, data: TemplateValue) throws(TemplateError) -> [UInt8] {
+    func render(_ name: String, data: TemplateValue) throws(TemplateError) -> [UInt8] {
         var bytes: [UInt8] = []
         try resources.templates.render(name, data: data, into: &bytes)
         return bytes
@@ -115,7 +70,7 @@ struct FormRenderer {
         return (try? resources.templates.render("unavailable", data: data)) ?? (expired ? "This payment link has expired." : "Not found.")
     }
 
-    private func view(_ record: SessionRecord, pageID: String, noscript: Bool, announcement: String) -> FormView {
+    func view(_ record: SessionRecord, pageID: String, noscript: Bool, announcement: String) -> FormView {
         let session = record.session
         let context = PageContext(
             pageID: pageID,

@@ -36,8 +36,8 @@ struct FormView {
 
     var configuration: SessionConfiguration { session.configuration }
 
-    /// The whole data object for `page` and `form`. `only` limits `fields` to one field (its block
-    /// rendered alone reads no other, see `FieldIndependence`); `reading` limits the object to the
+    /// The whole data object for `page` and `form`. `only` limits `fields` to one field (a block
+    /// rendered alone that reads no other, see `BlockPlan`); `reading` limits the object to the
     /// top-level keys a template reads (`TemplateLibrary.rootKeys(readBy:)`), so a keystroke
     /// rendering one block builds none of the rest.
     func data(only: FieldType? = nil, reading keys: Set<String>? = nil) -> TemplateValue {
