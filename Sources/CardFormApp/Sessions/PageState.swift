@@ -7,6 +7,10 @@ struct PageState: Hashable, Sendable {
     /// applied, and any other value makes the server resend the whole form (`FragmentDiff.resync`).
     var revision: Int = 0
     var hashes: [String: UInt64] = [:]
+    /// For blocks last answered with the edited field's value and caret: the block's own hash
+    /// with that value left out (`FragmentDiff.valueFreeHash`), so that a keystroke changing
+    /// nothing else answers the value alone.
+    var valueFreeHashes: [String: UInt64] = [:]
     /// The highest keystroke sequence number handled for this page.
     var lastSeq: Int = -1
     /// What the page's live region says: it stays until there is something new to say, so a

@@ -29,9 +29,14 @@ extension FormRenderer {
         let (body, answered) = FragmentDiff.respond(to: BlockTree(bytes: html, blocks: blocks), page: page, echo: echo, resync: false)
         // Only these leaves were rendered: every other block keeps what the page already holds.
         var hashes = page.hashes
-        for block in blocks { hashes[block.key] = answered.hashes[block.key] }
+        var valueFree = page.valueFreeHashes
+        for block in blocks {
+            hashes[block.key] = answered.hashes[block.key]
+            valueFree[block.key] = answered.valueFreeHashes[block.key]
+        }
         page = answered
         page.hashes = hashes
+        page.valueFreeHashes = valueFree
         return body
     }
 
