@@ -16,10 +16,12 @@ enum Compression {
     static let minimumSize = 1_400
 
     static func compresses(_ contentType: String) -> Bool {
-        let type = contentType.prefix { $0 != ";" }
-        return type.hasPrefix("text/") || type == "application/json" || type == "application/javascript"
-            || type == "image/svg+xml" || type == "application/manifest+json"
+        // On the bytes: this runs for every answer.
+        let type = contentType.utf8.prefix { $0 != UInt8(ascii: ";") }
+        return type.starts(with: "text/".utf8) || Self.compressedTypes.contains { type.elementsEqual($0.utf8) }
     }
+
+    private static let compressedTypes = ["application/json", "application/javascript", "image/svg+xml", "application/manifest+json"]
 
     static func negotiate(_ response: inout Response, acceptEncoding: String?, minimumSize: Int = minimumSize) {
         guard let type = response.headers[.contentType], compresses(type) else { return }

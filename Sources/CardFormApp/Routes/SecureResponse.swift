@@ -55,7 +55,12 @@ enum SecureResponse {
         guard let schemeEnd = origin.range(of: "://") else { return false }
         let scheme = origin[..<schemeEnd.lowerBound]
         let rest = origin[schemeEnd.upperBound...]
+        // Bytes, not characters: this runs for every answer, and grapheme breaking costs more than the rest.
         return (scheme == "https" || scheme == "http") && !rest.isEmpty
-            && rest.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == ":" || $0 == "[" || $0 == "]") }
+            && rest.utf8.allSatisfy { byte in
+                (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+                    || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "[")
+                    || byte == UInt8(ascii: "]")
+            }
     }
 }
