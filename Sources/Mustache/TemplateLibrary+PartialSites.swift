@@ -20,7 +20,7 @@ extension TemplateLibrary {
     /// is read through as `readPaths(of:)` reads it, even when it reaches such a template. `nil`
     /// where `readPaths(of:)` is.
     public func readPaths(
-        of name: String, apart: @escaping @Sendable (String) -> Bool
+        of name: String, apart: @escaping (String) -> Bool
     ) -> (paths: Set<ReadPath>, apart: [PartialSite])? {
         guard let template = templates[name] else { return nil }
         var reader = ReadPathReader(library: self)

@@ -44,7 +44,7 @@ struct ReadPathReader {
     let library: TemplateLibrary
     var paths: Set<ReadPath> = []
     /// Partials read apart (`readPaths(of:apart:)`): not followed, but listed with what they read.
-    var apart: (@Sendable (String) -> Bool)?
+    var apart: ((String) -> Bool)?
     var sites: [PartialSite] = []
     /// Templates read in a scope already: reading one again in the same scope adds nothing.
     private var visited: Set<Visit> = []
