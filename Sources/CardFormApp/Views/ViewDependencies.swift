@@ -24,17 +24,34 @@ struct ViewDependencies: Sendable {
         var changes: ViewChanges
     }
 
-    private(set) var rows: [Row]
+    let rows: [Row]
+    /// The rows by their path's first key, and those two keys deep or more by their first two: a
+    /// read path meets only rows that share its first keys (`BlockPlan` asks for thousands).
+    private let byRoot: [String: [Row]]
+    private let shallow: [String: [Row]]
+    private let byTwoKeys: [[String]: [Row]]
 
     init(rows: [Row]) {
         self.rows = rows
+        byRoot = Dictionary(grouping: rows) { $0.path.first ?? "" }
+        shallow = Dictionary(grouping: rows.filter { $0.path.count == 1 }) { $0.path[0] }
+        byTwoKeys = Dictionary(grouping: rows.filter { $0.path.count >= 2 }) { Array($0.path.prefix(2)) }
+    }
+
+    /// The rows that can meet `keys`.
+    private func rows(near keys: [String]) -> [Row] {
+        switch keys.count {
+        case 0: rows
+        case 1: byRoot[keys[0]] ?? []
+        default: (shallow[keys[0]] ?? []) + (byTwoKeys[Array(keys.prefix(2))] ?? [])
+        }
     }
 
     /// Which changes can alter what `read` reads: rows at its path, `.tree` rows above it, and,
     /// for a value read whole, every row under it.
     func changes(affecting read: ReadPath) -> ViewChanges {
         var changes: ViewChanges = []
-        for row in rows {
+        for row in rows(near: read.keys) {
             if row.path == read.keys {
                 changes.formUnion(row.changes)
             } else if row.path.count < read.keys.count, row.reach == .tree, read.keys.starts(with: row.path) {
@@ -49,7 +66,8 @@ struct ViewDependencies: Sendable {
     /// Whether the data may hold `path`: a row names it or a place under it, or a `.tree` row
     /// lies above it. A path the table does not know is never in the data.
     func mayHold(_ path: [String]) -> Bool {
-        rows.contains { row in
+        guard let first = path.first else { return !rows.isEmpty }
+        return (byRoot[first] ?? []).contains { row in
             row.path.starts(with: path) || (row.reach == .tree && path.starts(with: row.path))
         }
     }
@@ -64,9 +82,9 @@ struct ViewDependencies: Sendable {
     /// The table with `path`'s row answering for `changes` instead (a test's deliberate mistake,
     /// or a row to widen).
     func replacing(_ path: [String], with changes: ViewChanges) -> ViewDependencies {
-        var copy = self
-        for index in copy.rows.indices where copy.rows[index].path == path { copy.rows[index].changes = changes }
-        return copy
+        var rows = self.rows
+        for index in rows.indices where rows[index].path == path { rows[index].changes = changes }
+        return ViewDependencies(rows: rows)
     }
 }
 
