@@ -217,14 +217,17 @@ import Testing
     }
 
     /// A field turning valid shows its tick (`is-valid`) and the per-field verdicts; typing on in a
-    /// field already valid keeps them; an error announced is said once, then cleared.
+    /// field already valid keeps them; a CVV that another field's change makes invalid (the card
+    /// becomes an Amex) loses its tick; an error announced is said once, then cleared.
     @Test func ticksAndAnnouncementsAnswerWhatTheWholeFormWould() throws {
         var shopper = try Shopper(Self.cardOnly)
         try shopper.type(.cardholderName, "Ada")
         try shopper.type(.cardholderName, " Lovelace")
         try shopper.type(.cardNumber, "4242424242424242")
-        try shopper.type(.cvv, "12")
-        try shopper.type(.cvv, "3")
+        try shopper.type(.cvv, "123")
+        try shopper.clear(.cardNumber)
+        try shopper.type(.cardNumber, "378282246310005")
+        try shopper.type(.cvv, "4")
         try shopper.type(.expiryDate, "0120")
         try shopper.type(.cardholderName, "!")
         try shopper.submit()
