@@ -1,7 +1,6 @@
 """Who sees the card: the page that typed it keeps it; a reload (a new page) shows the card fields
 empty and the shopper types the card again."""
 
-import test_payments
 from support import BrowserTest
 
 
@@ -34,8 +33,8 @@ class LongPollTests(BrowserTest):
         session = self.open_form()
         page = self.css("input[name=_page]").get_attribute("value")
         token = self.css("input[name=_token]").get_attribute("value")
-        test_payments.PaymentTests.fill(self, "4242424242424242")
-        test_payments.PaymentTests.pay(self)
+        self.fill_card("4242424242424242")
+        self.pay()
         self.wait_present(".cf-result--succeeded")
         urls = self.driver.execute_script(
             "return performance.getEntriesByType('resource').map(function (e) { return e.name; })"
