@@ -23,6 +23,13 @@ let package = Package(
             pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"])]
         ),
+        // zlib: gzip for pages, fragments and assets (precompressed once), when the client accepts it.
+        .systemLibrary(
+            name: "CZlib",
+            path: "Sources/CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         // hiredis: the Redis client under the shared session store and webhook outbox. No pkgConfig:
         // hiredis.pc adds -D_FILE_OFFSET_BITS=64, which SwiftPM refuses with a warning on every
         // build; the header is in the default include path (<hiredis/hiredis.h>) and the module map
@@ -51,7 +58,7 @@ let package = Package(
         .target(
             name: "CardFormApp",
             dependencies: [
-                "HTTPServer", "Mustache", "CardEngine", "CardFormSupport", "Payments", "TemplateLint", "CRedis",
+                "HTTPServer", "Mustache", "CardEngine", "CardFormSupport", "Payments", "TemplateLint", "CRedis", "CZlib",
             ],
             plugins: ["EmbedResources"]
         ),

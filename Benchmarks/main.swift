@@ -3,6 +3,7 @@
 let suites: [(name: String, benchmarks: () -> [Benchmark])] = [
     ("mustache", MustacheBench.benchmarks),
     ("engine", EngineBench.benchmarks),
+    ("form", FormBench.benchmarks),
 ]
 
 let wanted = Set(CommandLine.arguments.dropFirst())

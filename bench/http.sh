@@ -22,6 +22,10 @@
 #   BARE_MATCH_BODY when 1, the bare server answers as many bytes as ours answered on average in
 #                   the same round (ours is measured first), rather than its ~300-byte fragment
 #   OURS            the cardform binary (default .build/release/cardform, built if missing)
+#   TARGET_RATIO, TARGET_P99, TARGET_BYTES
+#                   when set, a last line per target says whether the medians meet it: throughput
+#                   ours/bare at least TARGET_RATIO, p99 ours/bare at most TARGET_P99, mean answer
+#                   at most TARGET_BYTES
 #   DURATION (10s)  CONNECTIONS (8)  THREADS (1: leave the cores to the servers)  ROUNDS (3)
 # The wrk script sees THREADS as BENCH_THREADS (a thread learns its own number in setup()).
 # Run by bash where there is one: dash now and then misses a child's exit while a server runs in
@@ -37,6 +41,7 @@ BENCH_PATH=${BENCH_PATH:-/healthz}
 BENCH_SCRIPT=${BENCH_SCRIPT:-}
 BENCH_SETUP=${BENCH_SETUP:-}
 BARE_MATCH_BODY=${BARE_MATCH_BODY:-0}
+TARGET_RATIO=${TARGET_RATIO:-} TARGET_P99=${TARGET_P99:-} TARGET_BYTES=${TARGET_BYTES:-}
 OURS=${OURS:-.build/release/cardform}
 BENCH_THREADS=$THREADS
 export BENCH_THREADS
@@ -153,6 +158,15 @@ awk '
       print line(name " (median)", m[name], median(b, n), median(c, n), median(d, n), bad[name], median(e, n))
     }
     printf "ratio ours/bare: %.2f (median of the rounds: %.2f); p99 ours/bare: %.1f\n", m["ours"] / m["bare"], median(r, count["bare"]), q["ours"] / q["bare"]
-  }' "$WORK/rounds"
+    n = count["ours"]
+    for (i = 1; i <= n; i++) e[i] = bytes["ours", i]
+    if (target_ratio != "") verdict("throughput ours/bare (median of rounds)", sprintf("%.2f", median(r, count["bare"])), ">=", target_ratio)
+    if (target_p99 != "") verdict("p99 ours/bare", sprintf("%.1f", q["ours"] / q["bare"]), "<=", target_p99)
+    if (target_bytes != "") verdict("mean answer bytes per keystroke", sprintf("%d", median(e, n)), "<=", target_bytes)
+  }
+  function verdict(what, value, op, limit) {
+    met = op == ">=" ? value + 0 >= limit + 0 : value + 0 <= limit + 0
+    printf "target: %-40s %8s %s %-6s %s\n", what, value, op, limit, met ? "met" : "NOT MET"
+  }' target_ratio="$TARGET_RATIO" target_p99="$TARGET_P99" target_bytes="$TARGET_BYTES" "$WORK/rounds"
 sed -n 's/^note: /ours (last round): /p' "$WORK/ours.wrk"
 sed -n 's/^note: /bare (last round): /p' "$WORK/bare.wrk"

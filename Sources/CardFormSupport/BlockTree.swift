@@ -3,8 +3,8 @@
 /// The server renders the whole `form` template and cuts the output into blocks here, rather than
 /// knowing which template makes which block, so that a designer's recomposed slots, nested blocks
 /// and blocks that appear or disappear all work without any declaration: the HTML is the single
-/// source of truth. (A keystroke that changes nothing but one field's value renders that field's
-/// block alone when its template alone reads the field: `FormRenderer.fieldBlockAlone`.) The scan is a small tag tokenizer (comments, raw-text elements, void
+/// source of truth. (An event whose changes reach only blocks that a partial renders alone renders
+/// those partials alone: `BlockPlan`.) The scan is a small tag tokenizer (comments, raw-text elements, void
 /// elements, quoted attributes), not a full HTML parser: it only has to balance the elements our
 /// templates and a designer's well-formed markup produce.
 public struct BlockTree: Sendable {
@@ -15,6 +15,13 @@ public struct BlockTree: Sendable {
         public var range: Range<Int>
         public var parent: Int?
         public var children: [Int] = []
+
+        public init(key: String, range: Range<Int>, parent: Int?, children: [Int] = []) {
+            self.key = key
+            self.range = range
+            self.parent = parent
+            self.children = children
+        }
     }
 
     public let html: [UInt8]
@@ -28,6 +35,12 @@ public struct BlockTree: Sendable {
     public init(bytes: [UInt8], block key: String, range: Range<Int>) {
         self.html = bytes
         self.blocks = [Block(key: key, range: range, parent: nil)]
+    }
+
+    /// Blocks already found in `bytes` (leaves rendered one by one, put side by side): no scan.
+    public init(bytes: [UInt8], blocks: [Block]) {
+        self.html = bytes
+        self.blocks = blocks
     }
 
     /// The blocks of UTF-8 markup (a render straight from `TemplateLibrary.render(_:data:into:)`).

@@ -43,6 +43,9 @@ struct ReadPathReader {
 
     let library: TemplateLibrary
     var paths: Set<ReadPath> = []
+    /// Partials read apart (`readPaths(of:apart:)`): not followed, but listed with what they read.
+    var apart: ((String) -> Bool)?
+    var sites: [PartialSite] = []
     /// Templates read in a scope already: reading one again in the same scope adds nothing.
     private var visited: Set<Visit> = []
     /// How many times each template is open right now.
@@ -91,6 +94,9 @@ struct ReadPathReader {
             note(resolve(section.path, scope), .section)
             return read(section.children, scope)
         case .partial(let partial):
+            if case .named(let name) = partial.name, let apart, apart(name), let template = library.templates[name] {
+                return readApart(name, template, partial.indentation, scope)
+            }
             return include(partial.name, scope)
         case .parent(let parent):
             // The first block of a name wins, so a later one of the same name changes nothing:
@@ -118,6 +124,14 @@ struct ReadPathReader {
             for name in library.names where !include(name, library.templates[name]!, scope) { return false }
             return true
         }
+    }
+
+    /// Reads a partial kept apart on its own, in the scope where it stands, and lists it.
+    private mutating func readApart(_ name: String, _ template: Template, _ indentation: String?, _ scope: Scope) -> Bool {
+        var reader = ReadPathReader(library: library)
+        guard reader.include(name, template, scope) else { return false }
+        sites.append(PartialSite(name: name, indentation: indentation, isNested: scope.stack.count > 1, paths: reader.paths))
+        return true
     }
 
     /// The paths a name may read: `.` is the innermost context; otherwise the first key may be

@@ -34,6 +34,7 @@ class ServerEdits:
         self.page = re.search(r'name="_page" value="([^"]+)"', page_html).group(1)
         self.rev = 0
         self.seq = 0
+        self.network = None
 
     def send(self, field, value, caret):
         self.seq += 1
@@ -47,9 +48,11 @@ class ServerEdits:
         if revs:
             self.rev = int(revs[0])
         echo = re.search(r'data-cf-field="%s" data-cf-value="([^"]*)" data-cf-caret="(\d+)"' % field, answer)
-        network = re.search(r'data-cf-block="cardNumber" data-cf-network="([A-Z_]+)"', answer)
-        shown = network.group(1) if network else None
-        return html.unescape(echo.group(1)), int(echo.group(2)), shown
+        # A block sent empty (only the value changed) leaves the page's block, and its network, as it was.
+        if re.search(r'<div[^>]*data-cf-block="cardNumber"', answer):
+            network = re.search(r'data-cf-block="cardNumber" data-cf-network="([A-Z_]+)"', answer)
+            self.network = network.group(1) if network else None
+        return html.unescape(echo.group(1)), int(echo.group(2)), self.network
 
 
 class TypingRulesMirrorTests(BrowserTest):

@@ -150,7 +150,7 @@ struct BuildShellRouteTests {
 
     /// The server's route table, as the router holds it.
     static let table: RouteTable = {
-        let app = try! AppContext(configuration: ServerConfiguration(), resources: FieldIndependenceTests.defaults)
+        let app = try! AppContext(configuration: ServerConfiguration(), resources: LeafRenderingTests.defaults)
         return .cardform(app: app, reloader: nil)
     }()
 

@@ -9,7 +9,7 @@ import Testing
 /// pages are the gallery's states, sessions driven through the real engine and rendered whole
 /// with the `page` template, and the unavailable page: what used to be hand-written fixtures.
 @Suite struct PageHooksTests {
-    static let resources = FieldIndependenceTests.defaults
+    static let resources = LeafRenderingTests.defaults
 
     /// Every gallery state's session, rendered as a whole page.
     static let pages: [(id: String, html: String)] = {

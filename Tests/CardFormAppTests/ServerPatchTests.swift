@@ -66,7 +66,8 @@ import Testing
     }
 
     @Test func whileProcessingAndOnceDoneTheSessionCannotBeChanged() async throws {
-        let form = try await ServerFragmentTests.OpenForm { $0.processorDelayMs = 1500 }
+        // Long enough that the PATCH lands while the payment is processing on a loaded machine.
+        let form = try await ServerFragmentTests.OpenForm { $0.processorDelayMs = 5000 }
         _ = try await ServerPaymentTests.pay(form, number: "4242424242424242")
         let processing = try await Self.patch(form, #"{"fields": {"cardholderName": "Someone Else"}}"#)
         #expect(processing.status == 409)

@@ -7,7 +7,7 @@ import Testing
 
 /// Which page is shown the card: the one whose edit the session last took for each card field.
 @Suite struct SessionRecordCardDataTests {
-    static let resources = FieldIndependenceTests.defaults
+    static let resources = LeafRenderingTests.defaults
     let environment = SessionEnvironment(clock: .fixed(year: 2026, month: 11), catalogs: Self.resources.catalogs)
     let renderer = FormRenderer(resources: Self.resources, dev: false)
     let pages = (0..<3).map { _ in RandomToken.make128() }

@@ -19,10 +19,9 @@ final class FormResources: Sendable {
     /// Each language's pack, built when a form first renders in it (see `pack(for:)`): building
     /// all 41 costs every start and every `--dev` reload about as much as compiling the templates.
     private let packs = Mutex<[String: LanguagePack]>([:])
-    /// Fields whose data only their own block template reads (see `FieldIndependence`): a
-    /// keystroke that changes nothing but such a field's value re-renders that block alone, from
-    /// data holding only the top-level keys the block reads.
-    let independentFields: [FieldType: Set<String>]
+    /// Which blocks each kind of change re-renders (see `BlockPlan`); nil renders the whole form
+    /// for every event.
+    let blockPlan: BlockPlan?
     /// Each network's badge URL (`icons/<network>.svg`, else `icons/other.svg`).
     let networkIcons: [CardNetwork: String]
     /// The engine's formatting rules with those badges, as JSON for the page script (`formatRules`).
@@ -33,13 +32,13 @@ final class FormResources: Sendable {
 
     init(
         templates: TemplateLibrary, assets: AssetStore, catalogs: MessageCatalogs,
-        independentFields: [FieldType: Set<String>], networkIcons: [CardNetwork: String]
+        networkIcons: [CardNetwork: String], dependencies: ViewDependencies = .standard
     ) {
         self.templates = templates
         self.assets = assets
         self.catalogs = catalogs
         self.languages = catalogs.languages
-        self.independentFields = independentFields
+        self.blockPlan = BlockPlan(library: templates, dependencies: dependencies)
         self.networkIcons = networkIcons
         self.formatRules = FormattingRules.json(iconURLs: networkIcons)
     }
@@ -72,8 +71,7 @@ final class FormResources: Sendable {
             (network, assets.url(for: "icons/\(network.kebabName).svg") ?? assets.url(for: "icons/other.svg") ?? "")
         })
         return FormResources(
-            templates: library, assets: assets, catalogs: catalogs,
-            independentFields: FieldIndependence.fields(in: library), networkIcons: icons)
+            templates: library, assets: assets, catalogs: catalogs, networkIcons: icons)
     }
 
     /// The pack for a session's BCP 47 locale, found as the engine finds its messages

@@ -11,12 +11,16 @@ struct Asset: Sendable, Equatable {
     /// `/assets/cardform.1a2b….css`: changes whenever a byte does, so it can be cached forever.
     /// Stored, not computed: pages and keystrokes ask for icon URLs on every render.
     let url: String
+    /// The bytes gzipped once, at start, when the type compresses and that makes them smaller.
+    let gzipped: [UInt8]?
 
     init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
         self.hash = AssetStore.hash(bytes)
         self.contentType = AssetStore.contentType(of: path)
+        let packed = Compression.compresses(contentType) ? Gzip.compress(bytes, effort: .best) : nil
+        self.gzipped = packed.flatMap { $0.count < bytes.count ? $0 : nil }
         let (stem, ext) = AssetStore.split(path)
         self.url = "/assets/\(stem).\(hash)\(ext)"
     }

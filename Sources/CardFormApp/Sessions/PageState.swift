@@ -9,6 +9,10 @@ struct PageState: Hashable, Sendable {
     /// applied, and any other value makes the server resend the whole form (`FragmentDiff.resync`).
     var revision: Int = 0
     var hashes: [String: UInt64] = [:]
+    /// For blocks last answered with the edited field's value and caret: the block's own hash
+    /// with that value left out (`FragmentDiff.valueFreeHash`), so that a keystroke changing
+    /// nothing else answers the value alone.
+    var valueFreeHashes: [String: UInt64] = [:]
     /// The highest keystroke sequence number handled for this page.
     var lastSeq: Int = -1
     /// The payment phase the page was last shown: when the session's differs, the next answer
@@ -17,4 +21,7 @@ struct PageState: Hashable, Sendable {
     /// The session changed behind the page (`SessionRecord.markPagesStale`): its next answer
     /// renders the whole form, so every changed block goes, not only the edited field's.
     var isStale = false
+    /// The last answer's live region said something (`errors.announcement`): the next answer
+    /// empties it, as the whole form's render would.
+    var hasAnnounced = false
 }

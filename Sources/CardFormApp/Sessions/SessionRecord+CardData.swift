@@ -28,6 +28,7 @@ extension SessionRecord {
     mutating func applyForm(_ form: FormFields, from pageID: String, in environment: SessionEnvironment) -> FormSubmission.Outcome {
         let result = FormSubmission.apply(form, to: &session, in: environment)
         noteEntry(result.applied, by: pageID)
+        markPagesStale(except: pageID)
         return result.outcome
     }
 }

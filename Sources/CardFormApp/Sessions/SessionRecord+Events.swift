@@ -19,7 +19,9 @@ extension SessionRecord {
             }
             effect = apply(input, from: page.id, in: environment)
         case .network(let network):
-            session.selectNetwork(network, in: environment)
+            let before = FieldVerdicts(session)
+            let changes = session.selectNetwork(network, in: environment)
+            effect.changes = ViewChanges(changes, edited: nil, before: before, after: FieldVerdicts(session))
         case .submit(let form, let saveCard):
             effect = submit(form, saveCard: saveCard, from: page.id, in: environment)
         case .cancel:
@@ -27,11 +29,15 @@ extension SessionRecord {
         case .poll:
             break
         }
+        // What the other open pages hold may no longer be what they would be shown (this page's
+        // values and errors, a card field now shown only here): their next answers compare the
+        // whole form.
+        if case .poll = event {} else { markPagesStale(except: page.id) }
         let fragments = Result { () throws(TemplateError) in
             try answerPage(page.id) { state, isKnown, record throws(TemplateError) in
                 let body = try renderer.fragments(
                     record, page: &state, resync: !isKnown || page.revision != state.revision, echo: effect.echo,
-                    announcement: effect.announcement, onlyField: effect.onlyField)
+                    announcement: effect.announcement, changes: effect.changes)
                 if let seq = effect.seq { state.lastSeq = max(state.lastSeq, seq) }
                 return body
             }
@@ -66,6 +72,7 @@ extension SessionRecord {
 
     private mutating func apply(_ input: PageEvent.FieldInput, from pageID: String, in environment: SessionEnvironment) -> EventEffect {
         let field = input.field
+        let verdicts = FieldVerdicts(session)
         let before = session.error(for: field)
         let update = session.update(field, value: input.value, caret: input.caret, event: input.event, in: environment)
         if !update.wasIgnored { noteEntry([field], by: pageID) }
@@ -78,8 +85,8 @@ extension SessionRecord {
         if let error = session.fieldErrors.first(where: { $0.field == field }), error.issue != before {
             effect.announcement = .fieldError(error)
         }
-        // Nothing but this field's value changed: its block may be rendered alone.
-        if !update.wasIgnored, update.changes.subtracting([.value, .focus]).isEmpty { effect.onlyField = field }
+        effect.changes = ViewChanges(update.changes, edited: field, before: verdicts, after: FieldVerdicts(session))
+        if effect.announcement != nil { effect.changes.insert(.announcement) }
         return effect
     }
 }
@@ -91,7 +98,7 @@ struct EventEffect {
     /// What the live region is to say, if anything.
     var announcement: Announcement?
     var seq: Int?
-    /// Set when nothing but this field's value changed.
-    var onlyField: FieldType?
+    /// What the event may have changed in the view's data; submit, cancel and poll track nothing.
+    var changes = ViewChanges.everything
     var payment: PaymentStart?
 }

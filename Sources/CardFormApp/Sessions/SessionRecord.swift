@@ -71,9 +71,10 @@ struct SessionRecord: Sendable, Hashable {
         return answer
     }
 
-    /// Something other than the pages' own events changed the session (the merchant's `PATCH`):
-    /// each open page's next answer compares the whole form with what it holds.
-    mutating func markPagesStale() {
-        for index in pages.indices { pages[index].isStale = true }
+    /// Something other than the pages' own events changed the session (the merchant's `PATCH`,
+    /// or page `except`'s event): each other open page's next answer compares the whole form with
+    /// what it holds.
+    mutating func markPagesStale(except pageID: String? = nil) {
+        for index in pages.indices where pages[index].id != pageID { pages[index].isStale = true }
     }
 }

@@ -108,7 +108,20 @@ final class SealedRecordFormat: Sendable {
         object["hashes"] = .object(JSONObject(page.hashes.sorted { $0.key < $1.key }.map { ($0.key, .number(String($0.value))) }))
         object["phase"] = page.phase.map { .string($0.rawValue) }
         if page.isStale { object["stale"] = .bool(true) }
+        if page.hasAnnounced { object["announced"] = .bool(true) }
+        if !page.valueFreeHashes.isEmpty {
+            object["valueFree"] = .object(JSONObject(page.valueFreeHashes.sorted { $0.key < $1.key }.map { ($0.key, .number(String($0.value))) }))
+        }
         return .object(object)
+    }
+
+    private static func hashes(_ value: JSONValue?) throws(StorageError) -> [String: UInt64] {
+        var hashes: [String: UInt64] = [:]
+        for (key, value) in value?.objectValue?.members ?? [] {
+            guard case .number(let literal) = value, let hash = UInt64(literal) else { throw StorageError("hash") }
+            hashes[key] = hash
+        }
+        return hashes
     }
 
     private static func page(_ value: JSONValue) throws(StorageError) -> PageState {
@@ -121,10 +134,9 @@ final class SealedRecordFormat: Sendable {
             page.phase = name
         }
         page.isStale = object["stale"]?.boolValue ?? false
-        for (key, value) in object["hashes"]?.objectValue?.members ?? [] {
-            guard case .number(let literal) = value, let hash = UInt64(literal) else { throw StorageError("hash") }
-            page.hashes[key] = hash
-        }
+        page.hasAnnounced = object["announced"]?.boolValue ?? false
+        page.hashes = try hashes(object["hashes"])
+        page.valueFreeHashes = try hashes(object["valueFree"])
         return page
     }
 

@@ -17,11 +17,11 @@ import Synchronization
 /// resources, so an edited template never meets an old render. Bounded: past `capacity` entries
 /// it starts again empty.
 final class BlockMemo: Sendable {
-    /// Everything the render read besides the value: the field, its state, and the language
-    /// (for the field's basics and `t`). Only blocks that read nothing but `fields` and `t` are
-    /// kept here (see `FormRenderer`).
+    /// Everything the render read besides the value: the block's template, its field's state,
+    /// and the language (for the field's basics and `t`). Only blocks that read nothing but their
+    /// field and `t` are kept here (`BlockPlan.Leaf.isMemoizable`).
     struct Key: Hashable, Sendable {
-        let field: FieldType
+        let template: String
         let language: String
         let state: FieldState
     }

@@ -43,8 +43,8 @@ struct FormView {
     /// The page's `lang`: the language of the strings shown, in conventional casing (`zh-Hans`).
     var lang: String { LanguageTag.canonical(pack.language) }
 
-    /// The whole data object for `page` and `form`. `only` limits `fields` to one field (its block
-    /// rendered alone reads no other, see `FieldIndependence`); `reading` limits the object to the
+    /// The whole data object for `page` and `form`. `only` limits `fields` to one field (a block
+    /// rendered alone that reads no other, see `BlockPlan`); `reading` limits the object to the
     /// top-level keys a template reads (`TemplateLibrary.rootKeys(readBy:)`), so a keystroke
     /// rendering one block builds none of the rest.
     func data(only: FieldType? = nil, reading keys: Set<String>? = nil) -> TemplateValue {

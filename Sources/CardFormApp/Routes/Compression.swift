@@ -1,0 +1,35 @@
+import HTTPServer
+
+extension HTTPHeaders.Name {
+    static let acceptEncoding: Self = "Accept-Encoding"
+    static let contentEncoding: Self = "Content-Encoding"
+}
+
+/// gzip for every answer that gains from it, decided in one place (`Router`): text types only,
+/// at least `minimumSize` bytes, when the client accepts gzip; every answer of a type that may be
+/// compressed says `Vary: Accept-Encoding`, compressed or not, so no cache hands gzip to a client
+/// that did not ask for it. Assets arrive already gzipped (`Asset.gzipped`, made once at start).
+enum Compression {
+    /// Below this an answer goes as it is: a keystroke's fragments (a few hundred bytes to a block
+    /// or two) gain little and would pay zlib's set-up on every keystroke (bench/README.md has
+    /// the figures).
+    static let minimumSize = 1_400
+
+    static func compresses(_ contentType: String) -> Bool {
+        // On the bytes: this runs for every answer.
+        let type = contentType.utf8.prefix { $0 != UInt8(ascii: ";") }
+        return type.starts(with: "text/".utf8) || Self.compressedTypes.contains { type.elementsEqual($0.utf8) }
+    }
+
+    private static let compressedTypes = ["application/json", "application/javascript", "image/svg+xml", "application/manifest+json"]
+
+    static func negotiate(_ response: inout Response, acceptEncoding: String?, minimumSize: Int = minimumSize) {
+        guard let type = response.headers[.contentType], compresses(type) else { return }
+        if !response.headers.contains(.vary) { response.headers.add(.vary, "Accept-Encoding") }
+        guard !response.headers.contains(.contentEncoding), response.body.count >= minimumSize,
+              Gzip.isAccepted(by: acceptEncoding), let packed = Gzip.compress(response.body.bytes), packed.count < response.body.count
+        else { return }
+        response.body = .bytes(packed)
+        response.headers.add(.contentEncoding, "gzip")
+    }
+}

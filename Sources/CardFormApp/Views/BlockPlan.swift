@@ -1,0 +1,152 @@
+import CardEngine
+import Mustache
+
+/// Which blocks of the form a change re-renders, decided once per template set from the templates'
+/// syntax trees (`TemplateLibrary.readPaths(of:apart:)`) and `ViewDependencies`.
+///
+/// A *leaf* is a partial tag in `form` (followed through partials and parents) whose template
+/// renders one block or nothing: markup with exactly one `data-cf-block="<name>"`, and no parent,
+/// slot or dynamic partial of its own or in the partials it includes. Rendered alone it gives the very bytes it gives inside the form, so a
+/// change that only leaves depend on re-renders just those leaves. Everything else (the form's own
+/// markup, the sections around the leaves, blocks written inline) is the *rest*: a change it
+/// depends on renders the whole form. A leaf is kept only when that equality is certain: its tag is
+/// not indented, its name is used once, and inside a section no name it reads can be found in the
+/// section's context (the data never holds one there); otherwise it joins the rest.
+struct BlockPlan: Sendable {
+    struct Leaf: Sendable {
+        /// The block's `data-cf-block` name.
+        var key: String
+        /// The partial's template.
+        var template: String
+        /// The field whose block this is, when the name is a field's.
+        var field: FieldType?
+        /// The changes that can alter what it renders, its presence included.
+        var changes: ViewChanges
+        /// The top-level keys its data needs (`FormView.data(only:reading:)`).
+        var rootKeys: Set<String>
+        /// The one field whose data it reads, if it reads one field's only.
+        var onlyField: FieldType?
+        /// Whether it reads nothing but its own field and the strings: `BlockMemo` can hold it.
+        var isMemoizable: Bool
+    }
+
+    /// In render order.
+    let leaves: [Leaf]
+    /// The changes that re-render the whole form.
+    let restChanges: ViewChanges
+
+    /// The plan for `form`; nil when its read paths cannot be known (see `readPaths(of:)`).
+    init?(library: TemplateLibrary, form: String = "form", dependencies: ViewDependencies) {
+        let names = Self.leafNames(in: library)
+        guard let read = library.readPaths(of: form, apart: { names[$0] != nil }) else { return nil }
+        var rest = read.paths
+        var uses: [String: Int] = [:]
+        for site in read.apart { uses[names[site.name]!, default: 0] += 1 }
+        var leaves: [Leaf] = []
+        for site in read.apart {
+            let key = names[site.name]!
+            guard uses[key] == 1, site.indentation?.isEmpty ?? true,
+                  Self.readsAlike(site, library: library, dependencies: dependencies)
+            else {
+                rest.formUnion(site.paths)
+                continue
+            }
+            leaves.append(Self.leaf(key, site, dependencies: dependencies))
+        }
+        self.leaves = leaves
+        restChanges = rest.reduce(into: []) { $0.formUnion(dependencies.changes(affecting: $1)) }
+    }
+
+    /// The templates that can be leaves, with their block's name. A leaf may include partials
+    /// by name (a field's label, icons and guide), which render the same bytes alone as in the
+    /// form; not a dynamic partial, a parent or a slot, anywhere in what it includes.
+    static func leafNames(in library: TemplateLibrary) -> [String: String] {
+        var names: [String: String] = [:]
+        for (name, template) in library.templates {
+            var text = ""
+            var included: Set<String> = [name]
+            // The block is the template's own: what it includes adds none (a section around a
+            // block is not a leaf).
+            guard flatten(template.nodes, library: library, included: &included, into: &text), let key = blockName(in: text),
+                  blockName(in: ownText(template.nodes)) == key
+            else { continue }
+            names[name] = key
+        }
+        return names
+    }
+
+    /// The text of the template itself, partials left out.
+    private static func ownText(_ nodes: [TemplateNode]) -> String {
+        var text = ""
+        nodes.walk { node in
+            switch node {
+            case .text(let part): text += part.value
+            case .variable: text += "\u{0}"
+            case .partial, .parent, .block, .section, .invertedSection: break
+            }
+        }
+        return text
+    }
+
+    /// The text `nodes` render, with named partials followed (`included`: those being followed; a
+    /// partial that includes itself is not a leaf's) and a `\0` where data goes; false for anything a leaf may not hold.
+    private static func flatten(
+        _ nodes: [TemplateNode], library: TemplateLibrary, included: inout Set<String>, into text: inout String
+    ) -> Bool {
+        var fits = true
+        nodes.walk { node in
+            guard fits else { return }
+            switch node {
+            case .text(let part): text += part.value
+            // A name put together with data is not a name known now.
+            case .variable: text += "\u{0}"
+            case .partial(let partial):
+                guard case .named(let name) = partial.name, let template = library.templates[name], included.insert(name).inserted else {
+                    fits = false
+                    return
+                }
+                fits = flatten(template.nodes, library: library, included: &included, into: &text)
+                included.remove(name)
+            case .parent, .block: fits = false
+            case .section, .invertedSection: break
+            }
+        }
+        return fits
+    }
+
+    /// The name in the text's one `data-cf-block="…"`; nil for none, several, or another spelling.
+    private static func blockName(in text: String) -> String? {
+        let attribute = "data-cf-block"
+        guard text.lowercased().ranges(of: attribute).count == 1, let start = text.firstRange(of: attribute + "=\"") else { return nil }
+        let rest = text[start.upperBound...]
+        guard let end = rest.firstIndex(of: "\""), end > rest.startIndex, !rest[..<end].contains("\u{0}") else { return nil }
+        return String(rest[..<end])
+    }
+
+    /// Whether the site reads what its template reads at the top: inside a section, every extra
+    /// place it might find a name (in the section's context) is one the data never holds.
+    private static func readsAlike(_ site: PartialSite, library: TemplateLibrary, dependencies: ViewDependencies) -> Bool {
+        guard site.isNested else { return true }
+        guard let top = library.readPaths(of: site.name) else { return false }
+        return site.paths.subtracting(top).allSatisfy { !dependencies.mayHold($0.keys) }
+    }
+
+    private static func leaf(_ key: String, _ site: PartialSite, dependencies: ViewDependencies) -> Leaf {
+        let changes = site.paths.reduce(into: ViewChanges()) { $0.formUnion(dependencies.changes(affecting: $1)) }
+        // What the data can hold: a name looked up in a section's context first is found at the top.
+        let paths = site.paths.filter { dependencies.mayHold($0.keys) }
+        let readsWhole = paths.contains { $0.keys.isEmpty }
+        let rootKeys = readsWhole ? FormView.rootKeys : Set(paths.compactMap(\.keys.first)).intersection(FormView.rootKeys)
+        var fieldsRead: Set<String> = []
+        var readsAllFields = false
+        for path in paths where path.keys.first == "fields" {
+            if path.keys.count >= 2 { fieldsRead.insert(path.keys[1]) } else { readsAllFields = true }
+        }
+        let field = FieldType(rawValue: key)
+        let onlyField = !readsWhole && !readsAllFields && fieldsRead.count == 1 ? fieldsRead.first.flatMap(FieldType.init(rawValue:)) : nil
+        let memoizable = field != nil && onlyField == field && rootKeys.isSubset(of: ["fields", "t"])
+        return Leaf(
+            key: key, template: site.name, field: field, changes: changes, rootKeys: rootKeys, onlyField: onlyField,
+            isMemoizable: memoizable)
+    }
+}

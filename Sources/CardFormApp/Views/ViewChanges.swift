@@ -1,0 +1,77 @@
+import CardEngine
+
+/// What an event may have changed in the view model's data, as the renderer decides from it: one
+/// bit per field's value, one per field's error, and one for each thing the whole form shares.
+///
+/// `ViewDependencies` says which of these can alter each place of the data; `BlockPlan` turns that
+/// into the changes each block depends on, once per template set.
+struct ViewChanges: OptionSet, Hashable, Sendable {
+    let rawValue: UInt64
+
+    init(rawValue: UInt64) {
+        self.rawValue = rawValue
+    }
+
+    /// `field`'s shown value.
+    static func value(_ field: FieldType) -> ViewChanges { ViewChanges(rawValue: 1 << UInt64(field.ordinal)) }
+    /// `field`'s verdict: its shown error (message, code, `invalid` flag) and whether it passes
+    /// its rule (`valid`, the tick).
+    static func error(_ field: FieldType) -> ViewChanges { ViewChanges(rawValue: 1 << UInt64(errorBase + field.ordinal)) }
+    /// Every field's value, or every field's error.
+    static let anyValue = ViewChanges(FieldType.allCases.map(value))
+    static let anyError = ViewChanges(FieldType.allCases.map(error))
+    /// The available, selected or selectable networks and what follows them (badges, CVV, lengths).
+    static let networks = ViewChanges(rawValue: 1 << 56)
+    static let surcharge = ViewChanges(rawValue: 1 << 57)
+    /// Whether the form is valid and can be submitted.
+    static let validity = ViewChanges(rawValue: 1 << 58)
+    /// The phase, the payment and its result, loading.
+    static let phase = ViewChanges(rawValue: 1 << 59)
+    /// What the live region says.
+    static let announcement = ViewChanges(rawValue: 1 << 60)
+    /// Anything at all: events the renderer does not track (submit, cancel, poll).
+    static let everything = ViewChanges(rawValue: .max)
+
+    private static let errorBase = 28
+
+    /// The changes an engine event reports, made precise: `edited` is the field whose value the
+    /// event set, and the verdicts before and after tell which fields' errors or validity changed.
+    init(_ changes: SessionChanges, edited: FieldType?, before: FieldVerdicts, after: FieldVerdicts) {
+        self = []
+        if changes.contains(.value), let edited { insert(.value(edited)) }
+        if changes.contains(.errors) {
+            for field in FieldType.allCases {
+                let errorBefore = before.errors.first { $0.field == field }
+                let errorAfter = after.errors.first { $0.field == field }
+                if errorBefore != errorAfter { insert(.error(field)) }
+            }
+        }
+        // A field turning valid or invalid shows on its own block (its tick), as its error does.
+        if changes.contains(.validity) {
+            for field in before.valid.symmetricDifference(after.valid) { insert(.error(field)) }
+        }
+        if changes.contains(.networks) { insert(.networks) }
+        if changes.contains(.surcharge) { insert(.surcharge) }
+        if changes.contains(.validity) { insert(.validity) }
+        if changes.contains(.phase) { insert(.phase) }
+        // `.focus` shows nowhere in the data.
+    }
+}
+
+/// What `ViewChanges` compares across an event: each field's shown error and the fields that pass
+/// their rule.
+struct FieldVerdicts {
+    let errors: [FieldError]
+    let valid: Set<FieldType>
+
+    init(_ session: CardSession) {
+        errors = session.fieldErrors
+        valid = Set(session.configuration.configuredFields.filter(session.isValid))
+    }
+}
+
+extension FieldType {
+    /// The field's place in `allCases`: its bits in `ViewChanges` (a dozen compares of the case,
+    /// cheaper than hashing its name).
+    var ordinal: Int { Self.allCases.firstIndex(of: self)! }
+}

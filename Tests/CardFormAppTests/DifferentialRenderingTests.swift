@@ -1,0 +1,258 @@
+import CardEngine
+import Foundation
+import HTTPServer
+import Mustache
+import Testing
+@testable import CardFormApp
+@testable import CardFormSupport
+
+/// Whole forms typed key by key, each event answered twice from the same record: by the renderer
+/// that re-renders only the blocks the change reaches (`BlockPlan`) and by one that renders the
+/// whole form for every event. Every answer and the page's state after it must be the same.
+@Suite struct DifferentialRenderingTests {
+    static let cardOnly = #"{"amount": 2499, "currency": "EUR", "customerId": "cus_7", "surcharges": {"VISA": 109, "AMEX": 250}}"#
+    static let billing = #"{"amount": 1000, "currency": "USD", "requiresBillingAddress": true, "billingFields": ["firstName", "lastName", "email", "phoneNumber", "countryCode", "addressLine1", "addressLine2", "city", "state", "postalCode"]}"#
+    static let french = #"{"amount": 1000, "currency": "EUR", "locale": "fr", "orderedAllowedCardNetworks": ["CARTES_BANCAIRES", "VISA", "MASTERCARD"]}"#
+
+    /// One shopper's page, every event checked against the whole-form render.
+    struct Shopper {
+        let environment: SessionEnvironment
+        let tracked: FormRenderer
+        let whole: FormRenderer
+        var record: SessionRecord
+        /// The page the next event comes from (`open()` adds another).
+        var pageID = RandomToken.make128()
+        var mismatches: [String] = []
+        var events = 0
+        /// Answers that carried the edited field's value alone (an empty block: nothing else changed).
+        var valueOnly = 0
+        /// What each input shows: the server's echo, or for a field never echoed (the CVV) what was typed.
+        var shown: [FieldType: String] = [:]
+        /// Answers whose live region said something (`errors.announcement`).
+        var announced = 0
+
+        init(_ configuration: String, resources: FormResources = LeafRenderingTests.defaults) throws {
+            environment = SessionEnvironment(clock: .fixed(year: 2026, month: 11), catalogs: resources.catalogs)
+            let parsed = try SessionConfiguration.parse(Array(configuration.utf8))
+            record = SessionRecord(session: CardSession(id: "s", configuration: parsed, environment: environment), token: "t", now: Date())
+            tracked = FormRenderer(resources: resources, dev: false)
+            whole = FormRenderer(resources: resources, dev: false, tracking: false)
+            _ = try whole.page(&record, pageID: pageID)
+        }
+
+        mutating func send(_ event: PageEvent, _ label: String) throws {
+            let revision = try #require(record.page(pageID)).revision
+            let address = try PageAddress(FormFields([("page", pageID), ("rev", String(revision))]))
+            var fast = record
+            var reference = record
+            let answer = fast.handle(event, from: address, renderer: tracked, environment: environment)
+            let expected = reference.handle(event, from: address, renderer: whole, environment: environment)
+            let body = try answer.html.get()
+            if body != (try expected.html.get()) || fast.pages != reference.pages {
+                mismatches.append("\(label): sent\n\(body)\nwhole form sends\n\(try expected.html.get())")
+            }
+            events += 1
+            if body.contains("\"></template>") { valueOnly += 1 }
+            if body.contains("data-cf-announcement>"), !body.contains("data-cf-announcement></p>") { announced += 1 }
+            record = reference
+        }
+
+        /// Another page on the same session (a second tab, the shell): later events come from it.
+        mutating func open() throws -> String {
+            pageID = RandomToken.make128()
+            _ = try whole.page(&record, pageID: pageID)
+            shown = [:]
+            return pageID
+        }
+
+        /// The merchant's `PATCH`, behind the pages' backs.
+        mutating func patch(_ json: String) throws {
+            let outcome = record.apply(try SessionPatch.parse(Array(json.utf8)), in: environment)
+            guard case .updated = outcome else { throw PatchFailed() }
+        }
+
+        struct PatchFailed: Error {}
+
+        mutating func input(_ field: FieldType, _ value: String, _ event: InputEvent = .input) throws {
+            let input = PageEvent.FieldInput(field: field, value: value, caret: value.utf16.count, event: event, seq: events)
+            try send(.input(input), "\(field) \(event) \"\(value)\"")
+            shown[field] = field.spec.readBack == .never ? value : record.session.value(for: field)
+        }
+
+        /// Focus, each character added to what the field shows, blur.
+        mutating func type(_ field: FieldType, _ text: String) throws {
+            try input(field, shown[field, default: ""], .focus)
+            for character in text {
+                try input(field, shown[field, default: ""] + String(character))
+            }
+            try input(field, shown[field, default: ""], .blur)
+        }
+
+        mutating func clear(_ field: FieldType) throws {
+            try input(field, "", .focus)
+            try input(field, "")
+            try input(field, "", .blur)
+        }
+
+        mutating func pick(_ network: CardNetwork) throws {
+            try send(.network(network), "pick \(network)")
+        }
+
+        mutating func submit() throws {
+            let fields = record.session.configuration.configuredFields.map { ($0.rawValue, record.session.value(for: $0)) }
+            try send(.submit(FormFields(fields), saveCard: false), "submit")
+        }
+
+        mutating func card(_ number: String, expiry: String, cvv: String, name: String, pick network: CardNetwork? = nil) throws {
+            try type(.cardNumber, number)
+            if let network { try pick(network) }
+            try type(.expiryDate, expiry)
+            try type(.cvv, cvv)
+            try type(.cardholderName, name)
+        }
+
+        mutating func clearCard() throws {
+            for field in [FieldType.cardNumber, .expiryDate, .cvv, .cardholderName] { try clear(field) }
+        }
+
+        /// The scripted shoppers below, in a row.
+        mutating func typeCards() throws {
+            try card("4242424242424242", expiry: "1230", cvv: "123", name: "John Smith")
+            try clearCard()
+            try card("4000002500001001", expiry: "1129", cvv: "456", name: "Marie Curie", pick: .visa)
+            try pick(.cartesBancaires)
+            try clearCard()
+            try card("378282246310005", expiry: "0931", cvv: "1234", name: "Ada Lovelace")
+            try clearCard()
+            // Errors: a bad check digit, an expired date, a name too short; then a submit shows them all.
+            try card("4242424242424241", expiry: "0120", cvv: "12", name: "J")
+            try submit()
+            try clearCard()
+            try card("5555552500001001", expiry: "0330", cvv: "789", name: "Seán O'Brien & Co", pick: .mastercard)
+            for _ in 0..<3 { try input(.cardNumber, String(shown[.cardNumber, default: ""].dropLast())) }
+            try clearCard()
+            try card("4000050360000001", expiry: "1031", cvv: "135", name: "Ned Kelly")
+            try submit()
+        }
+    }
+
+    @Test(arguments: [cardOnly, french])
+    func typingWholeCardFormsAnswersWhatTheWholeFormWould(configuration: String) throws {
+        var shopper = try Shopper(configuration)
+        try shopper.typeCards()
+        #expect(shopper.events > 150 && shopper.valueOnly > shopper.events / 3)
+        #expect(shopper.announced > 0)
+        #expect(shopper.mismatches.isEmpty, "\(shopper.mismatches.first ?? "")")
+    }
+
+    @Test(arguments: [
+        ("GB", "", "London", "SW1A 1AA", "+44 20 7946 0958"),
+        ("US", "CA", "San Francisco", "94103", "+1 415 555 0100"),
+        ("BR", "SP", "São Paulo", "01310-100", "+55 11 91234 5678"),
+    ])
+    func typingBillingAddressesAnswersWhatTheWholeFormWould(country: String, state: String, city: String, postalCode: String, phone: String) throws {
+        var shopper = try Shopper(Self.billing)
+        // A postal code typed before the country, so the country's rules re-check it.
+        try shopper.type(.postalCode, postalCode)
+        try shopper.input(.countryCode, country, .focus)
+        try shopper.input(.countryCode, country)
+        try shopper.input(.countryCode, country, .blur)
+        try shopper.type(.firstName, "Ana")
+        try shopper.type(.lastName, "Lima")
+        try shopper.type(.email, "ana@example")
+        try shopper.type(.email, ".com")
+        try shopper.type(.phoneNumber, phone)
+        try shopper.type(.addressLine1, "1 Main Street")
+        try shopper.type(.city, city)
+        if !state.isEmpty { try shopper.type(.state, state) }
+        try shopper.clear(.postalCode)
+        try shopper.type(.postalCode, postalCode)
+        try shopper.card("4242424242424242", expiry: "1230", cvv: "123", name: "Ana Lima")
+        try shopper.clear(.city)
+        try shopper.submit()
+        #expect(shopper.mismatches.isEmpty, "\(shopper.mismatches.first ?? "")")
+    }
+
+    /// Typing goes on after the merchant's `PATCH` changed labels, the look and a value behind
+    /// the page's back: the page's next answer carries every block the patch changed.
+    @Test func typingAfterAPatchAnswersWhatTheWholeFormWould() throws {
+        var shopper = try Shopper(Self.cardOnly)
+        try shopper.type(.cardNumber, "4242424242")
+        try shopper.patch(#"{"options": {"amount": 2500, "fields": {"cardholderName": {"label": "Titulaire", "labelPosition": "floating"}}}, "fields": {"cardholderName": "Jane Doe"}}"#)
+        let before = shopper.mismatches.count
+        try shopper.type(.cardNumber, "424242")
+        try shopper.type(.cardholderName, " Jr")
+        #expect(shopper.mismatches.count == before)
+        try shopper.patch(#"{"options": {"fields": {"cvv": {"displayValidIcon": false, "invalidTextPosition": "above"}}}}"#)
+        try shopper.type(.expiryDate, "1230")
+        try shopper.type(.cvv, "123")
+        #expect(shopper.mismatches.isEmpty, "\(shopper.mismatches.first ?? "")")
+    }
+
+    /// Two pages on one session: the card typed on one is shown only there (the other page's
+    /// card fields stay empty), and each page's answers after the other's events are what the
+    /// whole form gives it, the memoised card number block included.
+    @Test func anotherPagesAnswersAreWhatTheWholeFormGivesIt() throws {
+        var shopper = try Shopper(Self.french)
+        let first = shopper.pageID
+        let second = try shopper.open()
+        shopper.pageID = first
+        try shopper.type(.cardNumber, "4000002500001001")
+        shopper.pageID = second
+        try shopper.type(.cardholderName, "Marie")
+        try shopper.pick(.visa)
+        try shopper.pick(.cartesBancaires)
+        try shopper.type(.cardholderName, " Curie")
+        #expect(try #require(shopper.record.page(second)).hashes["cardNumber"] != nil)
+        #expect(shopper.record.cardFields(enteredBy: second).isEmpty)
+        shopper.pageID = first
+        try shopper.type(.expiryDate, "1129")
+        try shopper.pick(.visa)
+        shopper.pageID = second
+        try shopper.type(.cvv, "456")
+        try shopper.type(.expiryDate, "1")
+        shopper.pageID = first
+        try shopper.type(.cardholderName, "!")
+        #expect(shopper.mismatches.isEmpty, "\(shopper.mismatches.first ?? "")")
+    }
+
+    /// A field turning valid shows its tick (`is-valid`) and the per-field verdicts; typing on in a
+    /// field already valid keeps them; a CVV that another field's change makes invalid (the card
+    /// becomes an Amex) loses its tick; an error announced is said once, then cleared.
+    @Test func ticksAndAnnouncementsAnswerWhatTheWholeFormWould() throws {
+        var shopper = try Shopper(Self.cardOnly)
+        try shopper.type(.cardholderName, "Ada")
+        try shopper.type(.cardholderName, " Lovelace")
+        try shopper.type(.cardNumber, "4242424242424242")
+        try shopper.type(.cvv, "123")
+        try shopper.clear(.cardNumber)
+        try shopper.type(.cardNumber, "378282246310005")
+        try shopper.type(.cvv, "4")
+        try shopper.type(.expiryDate, "0120")
+        try shopper.type(.cardholderName, "!")
+        try shopper.submit()
+        try shopper.clear(.expiryDate)
+        try shopper.type(.expiryDate, "1230")
+        #expect(shopper.announced >= 2)
+        #expect(shopper.mismatches.isEmpty, "\(shopper.mismatches.first ?? "")")
+    }
+
+    /// The test can fail: a change map that forgets that the co-badge choice follows the networks
+    /// leaves it out, one that forgets that the live region empties after it spoke leaves old
+    /// words there, one that forgets the card fee leaves the pay button's amount as it was.
+    @Test(arguments: [
+        [(["cardNetwork"], ViewChanges())],
+        [(["errors", "announcement"], ViewChanges())],
+        [(["submit", "amount"], ViewChanges()), (["submit", "label"], ViewChanges()), (["submit", "surchargeNote"], ViewChanges())],
+    ])
+    func aChangeMapMissingADependencyFailsIt(mistakes: [([String], ViewChanges)]) throws {
+        let standard = LeafRenderingTests.defaults
+        let dependencies = mistakes.reduce(ViewDependencies.standard) { $0.replacing($1.0, with: $1.1) }
+        let wrong = FormResources(
+            templates: standard.templates, assets: standard.assets, catalogs: standard.catalogs,
+            networkIcons: standard.networkIcons, dependencies: dependencies)
+        var shopper = try Shopper(Self.cardOnly, resources: wrong)
+        try shopper.typeCards()
+        #expect(!shopper.mismatches.isEmpty)
+    }
+}
