@@ -55,7 +55,8 @@ public struct RenderingProbe {
     ) -> String {
         let input = PageEvent.FieldInput(field: .cardNumber, value: value, caret: value.utf16.count, event: .input, seq: nil)
         let revision = record.page(pageID)?.revision ?? 0
-        let address = try! PageAddress(FormFields([("page", pageID), ("rev", String(revision))]))
+        // The id is our own well-formed token, so this always reads; an empty answer otherwise.
+        guard let address = try? PageAddress(FormFields([("page", pageID), ("rev", String(revision))])) else { return "" }
         return (try? record.handle(.input(input), from: address, renderer: renderer, environment: environment).html.get()) ?? ""
     }
 }
