@@ -98,16 +98,10 @@ private struct JSONParser {
 
     private mutating func parseObject() throws(JSONError) -> JSONValue {
         try enter()
-        index += 1
         var object = JSONObject()
         var keys = Set<String>()
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            depth -= 1
-            return .object(object)
-        }
-        while true {
+        if isEmpty(closedBy: UInt8(ascii: "}")) { return .object(object) }
+        repeat {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a key") }
             let key = try parseString()
@@ -116,36 +110,44 @@ private struct JSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
             index += 1
             object.appendNew(key, try parseValue())
-            skipWhitespace()
-            guard index < bytes.count else { throw failure("unexpected end of input") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            guard bytes[index] == UInt8(ascii: "}") else { throw failure("expected ',' or '}'") }
-            index += 1
-            depth -= 1
-            return .object(object)
-        }
+        } while try !isClosed(by: UInt8(ascii: "}"))
+        return .object(object)
     }
 
     private mutating func parseArray() throws(JSONError) -> JSONValue {
         try enter()
-        index += 1
         var elements: [JSONValue] = []
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            depth -= 1
-            return .array(elements)
-        }
-        while true {
+        if isEmpty(closedBy: UInt8(ascii: "]")) { return .array(elements) }
+        repeat {
             elements.append(try parseValue())
-            skipWhitespace()
-            guard index < bytes.count else { throw failure("unexpected end of input") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            guard bytes[index] == UInt8(ascii: "]") else { throw failure("expected ',' or ']'") }
+        } while try !isClosed(by: UInt8(ascii: "]"))
+        return .array(elements)
+    }
+
+    /// Past an object's or array's opening bracket: whether `bracket` closes it at once (then
+    /// read, and the level left).
+    private mutating func isEmpty(closedBy bracket: UInt8) -> Bool {
+        index += 1
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == bracket else { return false }
+        index += 1
+        depth -= 1
+        return true
+    }
+
+    /// After a member or element: false at a comma (another follows), true at `bracket` (the
+    /// level left); either is read.
+    private mutating func isClosed(by bracket: UInt8) throws(JSONError) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count else { throw failure("unexpected end of input") }
+        if bytes[index] == UInt8(ascii: ",") {
             index += 1
-            depth -= 1
-            return .array(elements)
+            return false
         }
+        guard bytes[index] == bracket else { throw failure("expected ',' or '\(Character(Unicode.Scalar(bracket)))'") }
+        index += 1
+        depth -= 1
+        return true
     }
 
     private mutating func parseNumber() throws(JSONError) -> String {
@@ -178,19 +180,23 @@ private struct JSONParser {
 
     private mutating func parseString() throws(JSONError) -> String {
         index += 1
-        var scalars = String.UnicodeScalarView()
+        // Built only once an escape shows up: a string without one is made once from its bytes.
+        var text = ""
         var runStart = index
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                try appendRun(from: runStart, to: &scalars)
+                let run = try run(from: runStart)
                 index += 1
-                return String(scalars)
+                // Every escape adds a character (`\u0000` is refused), so empty means none was read.
+                if text.isEmpty { return run }
+                text += run
+                return text
             }
             if byte < 0x20 { throw failure("control character in a string") }
             if byte == UInt8(ascii: "\\") {
-                try appendRun(from: runStart, to: &scalars)
-                scalars.append(try parseEscape())
+                text += try run(from: runStart)
+                text.unicodeScalars.append(try parseEscape())
                 runStart = index
                 continue
             }
@@ -199,14 +205,13 @@ private struct JSONParser {
         throw failure("unterminated string")
     }
 
-    /// Appends the unescaped bytes `start..<index` of a string, refusing any that are not UTF-8.
-    private func appendRun(from start: Int, to scalars: inout String.UnicodeScalarView) throws(JSONError) {
-        guard start < index else { return }
+    /// The unescaped bytes `start..<index` of a string as a `String`, refusing any that are not UTF-8.
+    private func run(from start: Int) throws(JSONError) -> String {
+        guard start < index else { return "" }
         // `UTF8Span` validates the contiguous run in one pass (`String(validating:)` on a slice
         // walks it byte by byte).
         do {
-            let run = try UTF8Span(validating: bytes[start..<index].span)
-            scalars.append(contentsOf: String(copying: run).unicodeScalars)
+            return String(copying: try UTF8Span(validating: bytes[start..<index].span))
         } catch {
             throw JSONError(code: "invalid-json", offset: start + error.byteOffsets.lowerBound, message: "a string is not valid UTF-8")
         }
