@@ -1,0 +1,78 @@
+import CardEngine
+import Foundation
+
+/// Format 2's body, after the header (`SealedRecordFormat`): the record in `ByteWriter`'s binary
+/// form. Token, times (a `Double`'s bits), the pages (each block's hash as 8 fixed bytes), which
+/// page entered each card field, then the session (`CardSession.writeStorage`).
+extension SealedRecordFormat {
+    static func write(_ record: SessionRecord, to writer: inout ByteWriter) {
+        writer.string(record.token)
+        writer.double(record.createdAt.timeIntervalSince1970)
+        writer.double(record.lastActiveAt.timeIntervalSince1970)
+        writer.optional(record.retiredAt) { $0.double($1.timeIntervalSince1970) }
+        writer.list(record.pages) { write(page: $1, to: &$0) }
+        writer.list(record.cardEntries.sorted { $0.key.rawValue < $1.key.rawValue }) { writer, entry in
+            writer.string(entry.key.rawValue)
+            writer.string(entry.value)
+        }
+        record.session.writeStorage(to: &writer)
+    }
+
+    static func record(_ reader: inout ByteReader, id: String, configuration: SessionConfiguration) throws(StorageError) -> SessionRecord {
+        let token = try reader.string()
+        let created = try reader.double()
+        let active = try reader.double()
+        let retired = try reader.optional { reader throws(StorageError) in try reader.double() }
+        let pages = try reader.list(page)
+        var entries: [FieldType: String] = [:]
+        for _ in 0..<(try reader.count()) { entries[try reader.named(FieldType.self, "field")] = try reader.string() }
+        var record = SessionRecord(
+            session: try CardSession(id: id, configuration: configuration, storage: &reader), token: token, pages: pages,
+            createdAt: Date(timeIntervalSince1970: created), lastActiveAt: Date(timeIntervalSince1970: active),
+            retiredAt: retired.map(Date.init(timeIntervalSince1970:)))
+        record.cardEntries = entries
+        return record
+    }
+
+    /// Flags of a page, one bit each.
+    private static let staleFlag: UInt8 = 1, announcedFlag: UInt8 = 2
+
+    private static func write(page: PageState, to writer: inout ByteWriter) {
+        writer.string(page.id)
+        writer.int(page.revision)
+        writer.int(page.lastSeq)
+        writer.optional(page.phase) { $0.string($1.rawValue) }
+        writer.byte((page.isStale ? staleFlag : 0) | (page.hasAnnounced ? announcedFlag : 0))
+        write(hashes: page.hashes, to: &writer)
+        write(hashes: page.valueFreeHashes, to: &writer)
+    }
+
+    private static func page(_ reader: inout ByteReader) throws(StorageError) -> PageState {
+        var page = PageState(id: try reader.string())
+        page.revision = try reader.int()
+        page.lastSeq = try reader.int()
+        page.phase = try reader.optional { reader throws(StorageError) in try reader.named(SessionPhase.Name.self, "phase") }
+        let flags = try reader.byte()
+        guard flags & ~(staleFlag | announcedFlag) == 0 else { throw StorageError("page flags") }
+        page.isStale = flags & staleFlag != 0
+        page.hasAnnounced = flags & announcedFlag != 0
+        page.hashes = try hashes(&reader)
+        page.valueFreeHashes = try hashes(&reader)
+        return page
+    }
+
+    private static func write(hashes: [String: UInt64], to writer: inout ByteWriter) {
+        writer.list(hashes) { writer, member in
+            writer.string(member.key)
+            writer.fixed64(member.value)
+        }
+    }
+
+    private static func hashes(_ reader: inout ByteReader) throws(StorageError) -> [String: UInt64] {
+        let count = try reader.count()
+        var hashes: [String: UInt64] = [:]
+        hashes.reserveCapacity(count)
+        for _ in 0..<count { hashes[try reader.string()] = try reader.fixed64() }
+        return hashes
+    }
+}
