@@ -33,7 +33,8 @@ import Testing
             #expect(try await shopper.type(field, value) == alone.type(field, value))
         }
         let keystrokes = Self.card.prefix(2).map(\.1.count).reduce(0, +)
-        #expect(try await cluster.calls("hmget") - reads == keystrokes, "one read per keystroke")
+        // At most: an instance that finds its own last write still current skips the next read.
+        #expect(try await cluster.calls("hmget") - reads <= keystrokes, "at most one read per keystroke")
         try await cluster.kill(0)
         for (field, value) in Self.card.dropFirst(2) {
             #expect(try await shopper.type(field, value) == alone.type(field, value))

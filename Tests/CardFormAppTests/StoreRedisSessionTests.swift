@@ -39,6 +39,45 @@ import Testing
         #expect(seq == 79)
     }
 
+    /// How many times Redis ran `command` so far (`INFO commandstats`).
+    static func calls(_ command: String, _ pool: RedisPool) throws -> Int {
+        let info = try pool.run(RedisCommand("INFO", "commandstats")).text()
+        let line = info.split(whereSeparator: \.isNewline).first { $0.hasPrefix("cmdstat_\(command):") }
+        return line.flatMap { $0.firstMatch(of: /calls=([0-9]+)/) }.flatMap { Int($0.1) } ?? 0
+    }
+
+    @Test func eventsComingToOneInstanceSkipTheReadYetAnotherWritersChangeIsNeverMissed() async throws {
+        let redis = try await RedisServerProcess.start()
+        let (first, second) = (try Self.store(redis), try Self.store(redis))
+        let pool = RedisPool(url: try redis.url())
+        let id = try Self.create(first).id
+        let step = { (store: RedisSessionStore) throws in
+            _ = try store.withSession(id[...]) { record in record.answerPage("p") { page, _, _ in page.lastSeq += 1 } }
+        }
+        for _ in 0..<2 { try step(first) }
+        let (reads, writes) = (try Self.calls("hmget", pool), try Self.calls("evalsha", pool))
+        for _ in 0..<10 { try step(first) }
+        #expect(try Self.calls("hmget", pool) == reads, "no read while only this instance writes")
+        #expect(try Self.calls("evalsha", pool) == writes + 10)
+        // Another instance writes: the first one's copy is stale, its write loses and it reads again.
+        _ = try second.withSession(id[...]) { record in
+            record.session.update(.cardholderName, value: "ada", caret: 3, in: SessionEnvironment())
+        }
+        guard case .live(let name) = try first.withSession(id[...], { $0.session.value(for: .cardholderName) }) else {
+            Issue.record("gone"); return
+        }
+        #expect(name == "Ada", "a body that changes nothing still sees the other instance's write")
+        try step(first)
+        try step(second)
+        try step(first)
+        guard case .live(let seq) = try second.withSession(id[...], { $0.page("p")?.lastSeq }) else { Issue.record("gone"); return }
+        #expect(seq == 14)
+        guard case .live(let kept) = try first.withSession(id[...], { $0.session.value(for: .cardholderName) }) else {
+            Issue.record("gone"); return
+        }
+        #expect(kept == "Ada")
+    }
+
     @Test func aRecordOpensOnlyUnderItsKeyAndItsOwnId() async throws {
         let redis = try await RedisServerProcess.start()
         let store = try Self.store(redis)

@@ -28,7 +28,9 @@ final class RedisSessionStore: SessionStore {
     /// The record this instance last read or wrote per session, with its version: while Redis
     /// still holds that version (the shopper's next keystroke came here too), it is not opened
     /// and parsed again. Versions only grow and ids are never reused, so a match is the record.
-    private let recent = Mutex<[String: (version: Int64, record: SessionRecord)]>([:])
+    /// `isOwn`: the last read found the version this instance had written, so nobody else is
+    /// writing the session and the next event may skip the read (`withRecent`).
+    private let recent = Mutex<[String: Recent]>([:])
     static let recentCapacity = 4_096
 
     /// Where everything is kept: one prefix, so several deployments can share a Redis database.
@@ -70,6 +72,9 @@ final class RedisSessionStore: SessionStore {
     ) throws(StoreError) -> SessionLookup<T> {
         guard RandomToken.isWellFormed(id) else { return .unknown }
         let id = String(id)
+        if let known = recent.withLock({ $0[id] }), known.isOwn, let result = try withRecent(known, body) {
+            return .live(result)
+        }
         for _ in 0..<attempts {
             guard let (version, before) = try read(id) else { return .unknown }
             if before.retiredAt != nil { return .expired(before) }
@@ -128,17 +133,46 @@ final class RedisSessionStore: SessionStore {
             let version = try redis({ try fields[0].bytesOrNil() }), let sealed = try redis({ try fields[1].bytesOrNil() })
         else { return nil }
         guard let number = Int64(String(decoding: version, as: UTF8.self)) else { throw .unavailable("a session's version is not a number") }
-        if let known = recent.withLock({ $0[id] }), known.version == number { return (number, known.record) }
+        if let known = recent.withLock({ $0[id] }), known.version == number {
+            if !known.isOwn { recent.withLock { $0[id]?.isOwn = true } }
+            return (number, known.record)
+        }
         let record = try format.open(sealed, id: id)
-        remember(record, version: number)
+        remember(record, version: number, isOwn: false)
         return (number, record)
     }
 
-    private func remember(_ record: SessionRecord, version: Int64) {
+    /// Runs `body` on the copy this instance last wrote of a session nobody else is writing, and
+    /// writes with that copy's version as always: while the shopper's events keep coming here,
+    /// the read before each is skipped (one round trip per keystroke, not two). A body that
+    /// changed nothing stands once Redis still holds that version (`HGET` of the version alone).
+    /// Nil when another writer moved the session on: the caller reads it and runs `body` again.
+    private func withRecent<T>(_ known: Recent, _ body: (inout SessionRecord) -> T) throws(StoreError) -> T? {
+        guard known.record.retiredAt == nil else { return nil }
+        var record = known.record
+        let result = body(&record)
+        if record == known.record { return try isCurrent(known.version, record.id) ? result : nil }
+        return try writeGuardingPayment(record, from: known.record, expected: known.version) ? result : nil
+    }
+
+    /// Whether Redis still holds `version` of session `id`.
+    private func isCurrent(_ version: Int64, _ id: String) throws(StoreError) -> Bool {
+        let fields = try redis { try pool.run(RedisCommand("HGET", keys.record(id), "v")) }
+        return try redis { try fields.bytesOrNil() }.map { Int64(String(decoding: $0, as: UTF8.self)) } == version
+    }
+
+    private func remember(_ record: SessionRecord, version: Int64, isOwn: Bool) {
         recent.withLock { recent in
             if recent.count >= Self.recentCapacity { recent.removeAll(keepingCapacity: true) }
-            recent[record.id] = (version, record)
+            recent[record.id] = Recent(version: version, record: record, isOwn: isOwn)
         }
+    }
+
+    /// A record as this instance last saw it (`recent`).
+    struct Recent: Sendable {
+        var version: Int64
+        var record: SessionRecord
+        var isOwn: Bool
     }
 
     /// What a write did.
@@ -159,9 +193,11 @@ final class RedisSessionStore: SessionStore {
         let answer = try redis { try pool.evaluate(Self.writeScript, keys: keys, arguments: arguments).integer() }
         switch answer {
         case 1:
-            remember(record, version: expected + 1)
+            remember(record, version: expected + 1, isOwn: recent.withLock { $0[record.id]?.isOwn } ?? false)
             return .stored
-        case 0: return .conflict
+        case 0:
+            recent.withLock { $0[record.id]?.isOwn = false }
+            return .conflict
         default: return .fenced
         }
     }
