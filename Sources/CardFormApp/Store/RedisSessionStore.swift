@@ -13,7 +13,9 @@ import Synchronization
 ///
 /// `withSession` reads, runs the body on the copy and writes back only what changed, with a
 /// compare-and-set on the version (one Lua script): when another instance wrote in between, the
-/// body runs again on the fresh record, so no keystroke is lost and no payment starts twice. Any
+/// body runs again on the fresh record, so no keystroke is lost and no payment starts twice. While
+/// only this instance writes a session (its last read found its own last write), the read is
+/// skipped and the body starts from the copy it wrote: the compare-and-set still checks it. Any
 /// Redis failure is `StoreError.unavailable`; nothing falls back to memory.
 final class RedisSessionStore: SessionStore {
     let pool: RedisPool
