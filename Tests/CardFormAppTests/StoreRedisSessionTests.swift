@@ -122,4 +122,29 @@ import Testing
         #expect(try store.pool.run(RedisCommand("GET", store.keys.paymentLock(id))).bytesOrNil() == nil)
         #expect(store.leases.withLock { $0.isEmpty })
     }
+
+    @Test func aPaymentLockLeftByAnInstanceThatDiedHoldsSubmitsBackOnlyBriefly() async throws {
+        let redis = try await RedisServerProcess.start()
+        let store = try Self.store(redis)
+        let id = try Self.create(store).id
+        guard case .live(true) = try store.withSession(id[...], { SessionStoreTests.fillAndSubmit(&$0) }) else { Issue.record("no payment"); return }
+        let left = try store.pool.run(RedisCommand("PTTL", store.keys.paymentLock(id))).integer()
+        #expect(left > 0 && left <= 15_000, "the lock guards the step into processing, not the whole payment")
+
+        // An instance took the lock and died before its write: the next submit waits for it to lapse.
+        let quick = RedisSessionStore(
+            pool: RedisPool(url: try redis.url()), box: Self.box, lifetime: Self.lifetime, capacity: 100, paymentLockTime: .milliseconds(1_500))
+        let other = try Self.create(quick).id
+        _ = try #require(try RedisLock(pool: quick.pool).acquire(quick.keys.paymentLock(other), ttl: quick.paymentLockTime))
+        #expect(throws: StoreError.self) { try quick.withSession(other[...]) { SessionStoreTests.fillAndSubmit(&$0) } }
+        try await Task.sleep(for: .milliseconds(1_700))
+        guard case .live(true) = try quick.withSession(other[...], { SessionStoreTests.fillAndSubmit(&$0) }) else {
+            Issue.record("the lapsed lock still held the payment back"); return
+        }
+        // A payment that outlasts its lock stores its result all the same.
+        try await Task.sleep(for: .milliseconds(1_700))
+        _ = try quick.withSession(other[...]) { $0.session.paymentResult(.succeeded(id: "pay_late")) }
+        guard case .live(.succeeded) = try quick.withSession(other[...], { $0.session.phase.name }) else { Issue.record("result lost"); return }
+        #expect(quick.leases.withLock { $0.isEmpty })
+    }
 }

@@ -6,9 +6,11 @@ import Foundation
 /// before and checked by the write itself. The fence is kept by the instance that pays and
 /// carried into the write that stores the result, after which the lock is released.
 extension RedisSessionStore {
-    /// How long a payment lock holds without its result; a payment outlasting it still stores its
-    /// result (no other instance can start one while the record says `processing`).
-    static let paymentLockTime: Duration = .seconds(600)
+    /// How long a payment lock holds. It guards only the step into `processing`: once the record
+    /// says `processing` no instance can start another payment, lock or not, and a payment
+    /// outlasting its lock still stores its result. So it is short: an instance that dies holding
+    /// it (between taking it and its write) holds the session's submits back this long at most.
+    static let defaultPaymentLockTime: Duration = .seconds(15)
 
     /// Writes `record` (changed by an event from `before`) if still at `expected`, with the
     /// payment lock when the event starts or ends a payment; false to read again and rerun.
@@ -32,7 +34,7 @@ extension RedisSessionStore {
     /// reruns on the record that instance writes (a lock whose holder died expires).
     private func startPayment(_ record: SessionRecord, expected: Int64) throws(StoreError) -> Bool {
         let lock = RedisLock(pool: pool)
-        guard let fence = try redis({ try lock.acquire(keys.paymentLock(record.id), ttl: Self.paymentLockTime) }) else {
+        guard let fence = try redis({ try lock.acquire(keys.paymentLock(record.id), ttl: paymentLockTime) }) else {
             Thread.sleep(forTimeInterval: 0.02)
             return false
         }

@@ -27,6 +27,8 @@ final class RedisSessionStore: SessionStore {
     private let attempts = 16
     /// Payment locks this instance holds, by session id (`RedisSessionStore+Payments.swift`).
     let leases = Mutex<[String: RedisFence]>([:])
+    /// How long a payment lock holds (`defaultPaymentLockTime`; tests shorten it).
+    let paymentLockTime: Duration
     /// The record this instance last read or wrote per session, with its version: while Redis
     /// still holds that version (the shopper's next keystroke came here too), it is not opened
     /// and parsed again. Versions only grow and ids are never reused, so a match is the record.
@@ -44,8 +46,12 @@ final class RedisSessionStore: SessionStore {
         var retired: String { prefix + "sessions:retired" }
     }
 
-    init(pool: RedisPool, box: SecretBox, lifetime: SessionLifetime, capacity: Int, prefix: String = "cardform:") {
+    init(
+        pool: RedisPool, box: SecretBox, lifetime: SessionLifetime, capacity: Int, prefix: String = "cardform:",
+        paymentLockTime: Duration = RedisSessionStore.defaultPaymentLockTime
+    ) {
         self.pool = pool
+        self.paymentLockTime = paymentLockTime
         self.lifetime = lifetime
         self.capacity = capacity
         self.keys = Keys(prefix: prefix)
