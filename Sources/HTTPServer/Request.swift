@@ -98,22 +98,25 @@ public struct Request: Sendable {
 
     private static func split(_ target: String) throws(HTTPServerError) -> (path: String, query: String?) {
         let utf8 = target.utf8
-        guard !utf8.contains(UInt8(ascii: "#")) else {
+        let scanned = utf8.withContiguousStorageIfAvailable(scan) ?? Array(utf8).withUnsafeBufferPointer(scan)
+        guard !scanned.fragment else {
             throw malformed(target, "a fragment is never sent to a server")
         }
         // libmicrohttpd takes a request line with spaces inside the target; other parsers do not.
-        guard !utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else {
+        guard !scanned.control else {
             throw malformed(target, "the target contains a space or a control character")
         }
         let pathStart = try originFormStart(of: target)
-        let mark = utf8[pathStart...].firstIndex(of: UInt8(ascii: "?"))
+        // An origin-form target (the usual one) starts its path at the start: where its query
+        // starts is known from the scan.
+        let mark = pathStart == target.startIndex
+            ? scanned.query.map { utf8.index(utf8.startIndex, offsetBy: $0) }
+            : utf8[pathStart...].firstIndex(of: UInt8(ascii: "?"))
         let rawPath = target[pathStart..<(mark ?? target.endIndex)]
         let query = mark.map { String(target[utf8.index(after: $0)...]) }
         guard !rawPath.isEmpty else { return ("/", query) }
-        guard rawPath.utf8.contains(UInt8(ascii: "%")) else {
-            guard !rawPath.utf8.contains(0) else { throw malformed(target, "the path contains NUL") }
-            return (String(rawPath), query)
-        }
+        // No NUL here: the scan refused every control character.
+        guard scanned.percent, rawPath.utf8.contains(UInt8(ascii: "%")) else { return (String(rawPath), query) }
         let path: String
         do {
             path = try PercentDecoding.decode(Array(rawPath.utf8)[...], plusIsSpace: false)
@@ -124,6 +127,22 @@ public struct Request: Sendable {
         }
         guard !path.utf8.contains(0) else { throw malformed(target, "the decoded path contains NUL") }
         return (path, query)
+    }
+
+    /// What one pass over `target` tells: whether it holds a `#`, a space or control character
+    /// (NUL included) or a `%`, and where its first `?` is.
+    private static func scan(_ target: UnsafeBufferPointer<UInt8>) -> (fragment: Bool, control: Bool, percent: Bool, query: Int?) {
+        var fragment = false
+        var control = false
+        var percent = false
+        var query: Int?
+        for (offset, byte) in target.enumerated() {
+            fragment = fragment || byte == UInt8(ascii: "#")
+            control = control || byte <= 0x20 || byte == 0x7F
+            percent = percent || byte == UInt8(ascii: "%")
+            if query == nil, byte == UInt8(ascii: "?") { query = offset }
+        }
+        return (fragment, control, percent, query)
     }
 
     /// Where the origin-form part starts: the target itself, or what follows the authority of an
