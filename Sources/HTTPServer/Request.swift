@@ -74,14 +74,23 @@ public struct Request: Sendable {
     /// building a string, for the check made on every form post.
     public func hasMediaType(_ expected: StaticString) -> Bool {
         guard let contentType = headers[.contentType] else { return false }
-        let expected = UnsafeBufferPointer(start: expected.utf8Start, count: expected.utf8CodeUnitCount)
-        var matched = 0
-        let whole = Self.readMediaType(of: contentType) { byte in
-            guard matched < expected.count, byte == expected[matched] else { return false }
-            matched += 1
-            return true
+        return expected.withUTF8Buffer { expected in
+            contentType.utf8.withContiguousStorageIfAvailable { Self.mediaType(of: $0, is: expected) }
+                ?? Array(contentType.utf8).withUnsafeBufferPointer { Self.mediaType(of: $0, is: expected) }
         }
-        return whole && matched == expected.count
+    }
+
+    /// `hasMediaType` on the bytes, in one loop (`readMediaType`'s rules: up to the parameters,
+    /// blanks dropped, ASCII lower-cased).
+    private static func mediaType(of contentType: UnsafeBufferPointer<UInt8>, is expected: UnsafeBufferPointer<UInt8>) -> Bool {
+        var matched = 0
+        for byte in contentType {
+            if byte == UInt8(ascii: ";") { break }
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") { continue }
+            guard matched < expected.count, (byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte) == expected[matched] else { return false }
+            matched += 1
+        }
+        return matched == expected.count
     }
 
     /// Hands `visit` the content type's bytes up to its parameters, blanks dropped, ASCII
