@@ -51,7 +51,7 @@ public struct Logger: Sendable {
 
     private static func append(_ value: Value, to line: inout [UInt8]) {
         switch value {
-        case .int(let number): line.append(contentsOf: String(number).utf8)
+        case .int(let number): appendDecimal(number, to: &line)
         case .bool(let flag): line.append(contentsOf: (flag ? "true" : "false").utf8)
         case .text(let text): appendQuoted(text, to: &line)
         case .idPrefix(let id):
@@ -66,10 +66,27 @@ public struct Logger: Sendable {
         (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10
     }
 
+    /// `number` in decimal, written straight into the line (no `String` made on the way).
+    private static func appendDecimal(_ number: Int, to line: inout [UInt8]) {
+        if number < 0 { line.append(UInt8(ascii: "-")) }
+        let magnitude = number.magnitude
+        var divisor: UInt = 1
+        while magnitude / divisor >= 10 { divisor *= 10 }
+        while divisor > 0 {
+            line.append(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
+            divisor /= 10
+        }
+    }
+
     /// JSON string quoting for our own constant texts (which hold no control characters).
     private static func appendQuoted(_ text: StaticString, to line: inout [UInt8]) {
         line.append(UInt8(ascii: "\""))
         text.withUTF8Buffer { bytes in
+            // Our keys and texts hardly ever hold a quote or a backslash: copied whole then.
+            guard bytes.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+                line.append(contentsOf: bytes)
+                return
+            }
             for byte in bytes {
                 if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { line.append(UInt8(ascii: "\\")) }
                 line.append(byte)

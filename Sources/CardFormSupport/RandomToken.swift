@@ -24,12 +24,27 @@ public enum RandomToken {
 
     /// Whether `text` has the shape `make128()` produces (checked before any lookup).
     public static func isWellFormed(_ text: Substring) -> Bool {
-        text.utf8.count == 26 && text.utf8.allSatisfy { ($0 &- UInt8(ascii: "a")) < 26 || ($0 &- UInt8(ascii: "2")) < 6 }
+        let utf8 = text.utf8
+        guard utf8.count == 26 else { return false }
+        return utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isTokenByte) } ?? utf8.allSatisfy(isTokenByte)
+    }
+
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        (byte &- UInt8(ascii: "a")) < 26 || (byte &- UInt8(ascii: "2")) < 6
     }
 
     /// Compares two secrets in time independent of where they first differ.
     public static func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {
+        // Read in place when both are contiguous UTF-8 (native strings always are).
+        let inPlace = lhs.utf8.withContiguousStorageIfAvailable { a in
+            rhs.utf8.withContiguousStorageIfAvailable { b in constantTimeEquals(a, b) }
+        }
+        if let inPlace, let verdict = inPlace { return verdict }
         let a = Array(lhs.utf8), b = Array(rhs.utf8)
+        return a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in constantTimeEquals(a, b) } }
+    }
+
+    private static func constantTimeEquals(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         guard a.count == b.count else { return false }
         var difference: UInt8 = 0
         for index in a.indices { difference |= a[index] ^ b[index] }

@@ -53,11 +53,23 @@ struct HeadCollector {
 
     init(head: UnsafeRawBufferPointer? = nil) {
         self.head = head
+        // One allocation each for a usual head (a browser sends about a dozen fields).
+        headers.reserveCapacity(16)
+        if head != nil { fields.reserveCapacity(16) }
     }
 
+    /// One header line from libmicrohttpd's buffer: name and value are checked on the bytes, and
+    /// become strings only once (a name that is no token never does).
     mutating func add(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) {
-        add(name: String(decoding: name, as: UTF8.self), value: String(decoding: value, as: UTF8.self))
-        fields.append(HeadRemnants.Field(name: offsets(of: name), value: offsets(of: value)))
+        if HTTPHeaders.Name.isToken(name) {
+            headers.append(HTTPHeaders.Field(
+                name: HTTPHeaders.Name(checked: String(decoding: name, as: UTF8.self)),
+                value: String(decoding: value, as: UTF8.self),
+                isValid: HTTPHeaders.Field.isWritable(value)))
+        } else {
+            invalidNameCount += 1
+        }
+        if head != nil { fields.append(HeadRemnants.Field(name: offsets(of: name), value: offsets(of: value))) }
     }
 
     /// One header line as received; its name and value are checked as the field is made.

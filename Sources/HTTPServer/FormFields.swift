@@ -31,6 +31,7 @@ public struct FormFields: Sendable, Equatable, Sequence {
     /// `%HH` a byte. Empty pairs are skipped; a pair without `=` has the value `""`.
     public init(urlEncoded bytes: [UInt8], fieldLimit: Int = FormFields.defaultFieldLimit) throws(FormDecodingError) {
         fields = []
+        fields.reserveCapacity(8)  // the page script's events send five to seven
         var start = bytes.startIndex
         while start < bytes.endIndex {
             let end = bytes[start...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.endIndex

@@ -27,6 +27,8 @@ extension HTTPHeaders {
         /// first: most names compared differ in length, and that answer costs nothing.
         public static func == (lhs: Name, rhs: Name) -> Bool {
             guard lhs.rawName.utf8.count == rhs.rawName.utf8.count else { return false }
+            // Names are ASCII, so String equality is byte equality here: the usual case, same spelling, at once.
+            if lhs.rawName == rhs.rawName { return true }
             return lhs.rawName.utf8.elementsEqual(rhs.rawName.utf8) { $0 == $1 || lowered($0) == lowered($1) }
         }
 
@@ -34,12 +36,36 @@ extension HTTPHeaders {
             for byte in rawName.utf8 { hasher.combine(Self.lowered(byte)) }
         }
 
-        static func isToken(_ name: String) -> Bool {
-            !name.isEmpty && name.utf8.allSatisfy { byte in
-                (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10
-                    || "!#$%&'*+-.^_`|~".utf8.contains(byte)
-            }
+        /// A name libmicrohttpd read from a request head, whose bytes `isToken` accepted.
+        init(checked name: String) {
+            rawName = name
         }
+
+        static func isToken(_ name: String) -> Bool {
+            let sets = tokenBytes
+            return !name.isEmpty && name.utf8.allSatisfy { isTokenByte($0, sets) }
+        }
+
+        /// `isToken` on raw bytes (a request head's names, straight from libmicrohttpd's buffer).
+        static func isToken(_ name: UnsafeRawBufferPointer) -> Bool {
+            let sets = tokenBytes
+            guard !name.isEmpty else { return false }
+            for byte in name where !isTokenByte(byte, sets) { return false }
+            return true
+        }
+
+        private static func isTokenByte(_ byte: UInt8, _ sets: (low: UInt64, high: UInt64)) -> Bool {
+            byte < 64 ? sets.low >> byte & 1 == 1 : byte < 128 && sets.high >> (byte - 64) & 1 == 1
+        }
+
+        /// The token bytes (RFC 9110 §5.6.2) as two bit sets, bytes 0–63 and 64–127.
+        private static let tokenBytes: (low: UInt64, high: UInt64) = {
+            var sets: (low: UInt64, high: UInt64) = (0, 0)
+            for byte in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$%&'*+-.^_`|~".utf8 {
+                if byte < 64 { sets.low |= 1 << byte } else { sets.high |= 1 << (byte - 64) }
+            }
+            return sets
+        }()
 
         private static func lowered(_ byte: UInt8) -> UInt8 {
             byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte

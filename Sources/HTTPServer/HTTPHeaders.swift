@@ -18,9 +18,30 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
         /// Builds a field, checking its value.
         public init(name: Name, value: String) {
+            self.init(name: name, value: value, isValid: Self.isWritable(value))
+        }
+
+        /// A field whose value was checked already (`isWritable`, on the bytes it was made from).
+        init(name: Name, value: String, isValid: Bool) {
             self.name = name
             self.value = value
-            self.isValid = value.utf8.allSatisfy { $0 >= 0x20 && $0 != 0x7F || $0 == 0x09 }
+            self.isValid = isValid
+        }
+
+        /// Whether `value` may be written: no control character but tab (no CR, LF or NUL).
+        static func isWritable(_ value: String) -> Bool {
+            value.utf8.withContiguousStorageIfAvailable { isWritable(UnsafeRawBufferPointer($0)) }
+                ?? value.utf8.allSatisfy(isWritable)
+        }
+
+        /// `isWritable` on raw bytes: one loop over a buffer, for every header of every request.
+        static func isWritable(_ bytes: UnsafeRawBufferPointer) -> Bool {
+            for byte in bytes where !isWritable(byte) { return false }
+            return true
+        }
+
+        private static func isWritable(_ byte: UInt8) -> Bool {
+            byte >= 0x20 && byte != 0x7F || byte == 0x09
         }
     }
 
@@ -87,6 +108,11 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     /// Adds the field unless one under its name is already there.
     public mutating func addIfAbsent(_ name: Name, _ value: String) {
         if !contains(name) { add(name, value) }
+    }
+
+    /// Makes room for `count` fields in all (one allocation for a whole request head).
+    public mutating func reserveCapacity(_ count: Int) {
+        fields.reserveCapacity(count)
     }
 
     /// Removes every field under `name` (any case).

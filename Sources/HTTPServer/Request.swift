@@ -74,14 +74,23 @@ public struct Request: Sendable {
     /// building a string, for the check made on every form post.
     public func hasMediaType(_ expected: StaticString) -> Bool {
         guard let contentType = headers[.contentType] else { return false }
-        let expected = UnsafeBufferPointer(start: expected.utf8Start, count: expected.utf8CodeUnitCount)
-        var matched = 0
-        let whole = Self.readMediaType(of: contentType) { byte in
-            guard matched < expected.count, byte == expected[matched] else { return false }
-            matched += 1
-            return true
+        return expected.withUTF8Buffer { expected in
+            contentType.utf8.withContiguousStorageIfAvailable { Self.mediaType(of: $0, is: expected) }
+                ?? Array(contentType.utf8).withUnsafeBufferPointer { Self.mediaType(of: $0, is: expected) }
         }
-        return whole && matched == expected.count
+    }
+
+    /// `hasMediaType` on the bytes, in one loop (`readMediaType`'s rules: up to the parameters,
+    /// blanks dropped, ASCII lower-cased).
+    private static func mediaType(of contentType: UnsafeBufferPointer<UInt8>, is expected: UnsafeBufferPointer<UInt8>) -> Bool {
+        var matched = 0
+        for byte in contentType {
+            if byte == UInt8(ascii: ";") { break }
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") { continue }
+            guard matched < expected.count, (byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte) == expected[matched] else { return false }
+            matched += 1
+        }
+        return matched == expected.count
     }
 
     /// Hands `visit` the content type's bytes up to its parameters, blanks dropped, ASCII
@@ -98,22 +107,25 @@ public struct Request: Sendable {
 
     private static func split(_ target: String) throws(HTTPServerError) -> (path: String, query: String?) {
         let utf8 = target.utf8
-        guard !utf8.contains(UInt8(ascii: "#")) else {
+        let scanned = utf8.withContiguousStorageIfAvailable(scan) ?? Array(utf8).withUnsafeBufferPointer(scan)
+        guard !scanned.fragment else {
             throw malformed(target, "a fragment is never sent to a server")
         }
         // libmicrohttpd takes a request line with spaces inside the target; other parsers do not.
-        guard !utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else {
+        guard !scanned.control else {
             throw malformed(target, "the target contains a space or a control character")
         }
         let pathStart = try originFormStart(of: target)
-        let mark = utf8[pathStart...].firstIndex(of: UInt8(ascii: "?"))
+        // An origin-form target (the usual one) starts its path at the start: where its query
+        // starts is known from the scan.
+        let mark = pathStart == target.startIndex
+            ? scanned.query.map { utf8.index(utf8.startIndex, offsetBy: $0) }
+            : utf8[pathStart...].firstIndex(of: UInt8(ascii: "?"))
         let rawPath = target[pathStart..<(mark ?? target.endIndex)]
         let query = mark.map { String(target[utf8.index(after: $0)...]) }
         guard !rawPath.isEmpty else { return ("/", query) }
-        guard rawPath.utf8.contains(UInt8(ascii: "%")) else {
-            guard !rawPath.utf8.contains(0) else { throw malformed(target, "the path contains NUL") }
-            return (String(rawPath), query)
-        }
+        // No NUL here: the scan refused every control character.
+        guard scanned.percent, rawPath.utf8.contains(UInt8(ascii: "%")) else { return (String(rawPath), query) }
         let path: String
         do {
             path = try PercentDecoding.decode(Array(rawPath.utf8)[...], plusIsSpace: false)
@@ -124,6 +136,22 @@ public struct Request: Sendable {
         }
         guard !path.utf8.contains(0) else { throw malformed(target, "the decoded path contains NUL") }
         return (path, query)
+    }
+
+    /// What one pass over `target` tells: whether it holds a `#`, a space or control character
+    /// (NUL included) or a `%`, and where its first `?` is.
+    private static func scan(_ target: UnsafeBufferPointer<UInt8>) -> (fragment: Bool, control: Bool, percent: Bool, query: Int?) {
+        var fragment = false
+        var control = false
+        var percent = false
+        var query: Int?
+        for (offset, byte) in target.enumerated() {
+            fragment = fragment || byte == UInt8(ascii: "#")
+            control = control || byte <= 0x20 || byte == 0x7F
+            percent = percent || byte == UInt8(ascii: "%")
+            if query == nil, byte == UInt8(ascii: "?") { query = offset }
+        }
+        return (fragment, control, percent, query)
     }
 
     /// Where the origin-form part starts: the target itself, or what follows the authority of an

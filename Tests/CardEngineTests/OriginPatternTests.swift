@@ -23,9 +23,20 @@ import Testing
         "https://shop.example\"", "https://shop.example,evil.example", "https://shop .example", "https://shop.example\r\nX: y",
         "https://", "https://:443", "https://shop.example:", "https://shop.example:0", "https://shop.example:65536",
         "https://shop..example", "https://shop.example.", "https://-shop.example", "https://[::1]:8080",
+        "https://shop.example:80:80", "https://shop.example:123456", "https://b\u{FC}cher.example", "https://shop.\u{212A}.example",
+        "https://shop-.example", "https://*.", "https://*.example", "HTTPS://shop.example", "https:/\u{301}/shop.example",
+        "https://" + String(repeating: "a", count: 64) + ".example", "https://" + String(repeating: "a.", count: 127) + "ab",
     ])
     func refusesAnythingElse(_ text: String) {
         #expect(OriginPattern(text) == nil, "\(text)")
+    }
+
+    @Test("the parts read: scheme, host lower-cased, wildcard and port")
+    func parts() throws {
+        let pattern = try #require(OriginPattern("http://*.Pay.SHOP.example:08080"))
+        #expect(pattern.scheme == "http" && pattern.host == "pay.shop.example" && pattern.isWildcard && pattern.port == 8080)
+        let plain = try #require(OriginPattern("https://" + String(repeating: "a", count: 63) + ".example"))
+        #expect(plain.scheme == "https" && !plain.isWildcard && plain.port == nil && plain.host.utf8.count == 71)
     }
 
     @Test(arguments: [

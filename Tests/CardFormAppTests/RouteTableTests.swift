@@ -31,4 +31,38 @@ import Testing
         #expect(Self.parameters("/assets/\u{301}x/y") == ["\u{301}x/y"])
         #expect(Self.parameters("/\u{301}s/abc") == nil)
     }
+
+    @Test("segments: `:name` takes any one segment (even empty), `*` one or more, literals their own bytes")
+    func segments() {
+        #expect(Self.parameters("/s/abc") == ["abc"])
+        #expect(Self.parameters("/s/") == [""])
+        #expect(Self.parameters("/s") == nil)
+        #expect(Self.parameters("/s/abc/") == nil)
+        #expect(Self.parameters("/s/abc/def") == nil)
+        #expect(Self.parameters("/assets/a/b.css") == ["a/b.css"])
+        #expect(Self.parameters("/assets/") == [""])
+        #expect(Self.parameters("/assets") == nil)
+        #expect(Self.parameters("/Kelvin/") == nil)
+        #expect(Self.parameters("/kelvin") == nil)
+        #expect(Self.parameters("/Kelvi") == nil)
+        #expect(Self.parameters("") == nil)
+        #expect(Self.parameters("//s/abc") == nil)
+    }
+
+    @Test("a path some route takes with another method is a 405 naming it (GET also answers HEAD)")
+    func otherMethod() {
+        guard case .methodNotAllowed(let methods) = Self.table.match(method: .post, path: "/s/abc") else {
+            Issue.record("expected 405")
+            return
+        }
+        #expect(methods == [.get, .head])
+        guard case .found = Self.table.match(method: .head, path: "/s/abc") else {
+            Issue.record("HEAD should reach the GET route")
+            return
+        }
+        guard case .notFound = Self.table.match(method: .post, path: "/nothing") else {
+            Issue.record("expected 404")
+            return
+        }
+    }
 }

@@ -15,6 +15,11 @@ struct RequestTests {
         ("http://example.com/s/1?q=2", "/s/1", "q=2"),
         ("https://example.com", "/", nil),
         ("http://example.com?q", "/", "q"),
+        ("/a?b?c", "/a", "b?c"),
+        ("/plain?x=%41", "/plain", "x=%41"),
+        ("/caf%C3%A9?x=%41", "/café", "x=%41"),
+        ("http://ex%41mple.com/a?b", "/a", "b"),
+        ("http://example.com/a%20b?c", "/a b", "c"),
     ] as [(String, String, String?)])
     func targetSplits(target: String, path: String, query: String?) throws {
         let request = try Request(method: .get, target: target)

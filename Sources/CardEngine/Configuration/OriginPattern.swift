@@ -20,30 +20,67 @@ public struct OriginPattern: Sendable, Hashable {
     public let port: Int?
 
     /// Parses `text` as an allowed origin; nil when it is not one (see the type's description).
+    ///
+    /// Read as UTF-8 bytes: every part it accepts is ASCII, and it runs for every answer (the
+    /// policy's `frame-ancestors` is filtered through it) and every shell request's origin check.
     public init?(_ text: String) {
-        let rest: Substring
-        if text.hasPrefix("https://") {
-            (scheme, rest) = ("https", text.dropFirst(8))
-        } else if text.hasPrefix("http://") {
-            (scheme, rest) = ("http", text.dropFirst(7))
+        let utf8 = text.utf8
+        guard let parts = utf8.withContiguousStorageIfAvailable(Self.parse) ?? Array(utf8).withUnsafeBufferPointer(Self.parse)
+        else { return nil }
+        (scheme, host, isWildcard, port) = parts
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> (String, String, Bool, Int?)? {
+        let scheme: String
+        var hostStart: Int
+        if starts(bytes, with: "https://") {
+            (scheme, hostStart) = ("https", 8)
+        } else if starts(bytes, with: "http://") {
+            (scheme, hostStart) = ("http", 7)
         } else {
             return nil
         }
-        let parts = rest.split(separator: ":", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), var host = parts.first, (1...253).contains(host.count) else { return nil }
-        if parts.count == 2 {
-            guard parts[1].count <= 5, parts[1].allSatisfy({ $0.isASCII && $0.isNumber }), let port = Int(parts[1]),
-                  (1...65535).contains(port)
-            else { return nil }
-            self.port = port
-        } else {
-            port = nil
+        var hostEnd = hostStart
+        while hostEnd < bytes.count, bytes[hostEnd] != UInt8(ascii: ":") { hostEnd += 1 }
+        guard (1...253).contains(hostEnd - hostStart) else { return nil }
+        var port: Int?
+        if hostEnd < bytes.count {
+            guard let number = Self.port(UnsafeBufferPointer(rebasing: bytes[(hostEnd + 1)...])) else { return nil }
+            port = number
         }
-        isWildcard = host.hasPrefix("*.")
-        if isWildcard { host = host.dropFirst(2) }
-        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
-        guard !isWildcard || labels.count >= 2, labels.allSatisfy(Self.isLabel) else { return nil }
-        self.host = host.lowercased()
+        let isWildcard = hostEnd - hostStart >= 2 && bytes[hostStart] == UInt8(ascii: "*") && bytes[hostStart + 1] == UInt8(ascii: ".")
+        if isWildcard { hostStart += 2 }
+        var labels = 0
+        var labelStart = hostStart
+        for index in hostStart...hostEnd where index == hostEnd || bytes[index] == UInt8(ascii: ".") {
+            guard isLabel(UnsafeBufferPointer(rebasing: bytes[labelStart..<index])) else { return nil }
+            labels += 1
+            labelStart = index + 1
+        }
+        guard !isWildcard || labels >= 2 else { return nil }
+        let host = String(unsafeUninitializedCapacity: hostEnd - hostStart) { buffer in
+            for offset in 0..<(hostEnd - hostStart) {
+                let byte = bytes[hostStart + offset]
+                buffer[offset] = byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
+            }
+            return hostEnd - hostStart
+        }
+        return (scheme, host, isWildcard, port)
+    }
+
+    private static func starts(_ bytes: UnsafeBufferPointer<UInt8>, with prefix: StaticString) -> Bool {
+        prefix.withUTF8Buffer { prefix in bytes.count >= prefix.count && bytes.prefix(prefix.count).elementsEqual(prefix) }
+    }
+
+    /// `1`…`65535` written in at most five ASCII digits; nil otherwise (a second `:` included).
+    private static func port(_ digits: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard (1...5).contains(digits.count) else { return nil }
+        var value = 0
+        for byte in digits {
+            guard byte &- UInt8(ascii: "0") < 10 else { return nil }
+            value = value * 10 + Int(byte &- UInt8(ascii: "0"))
+        }
+        return (1...65535).contains(value) ? value : nil
     }
 
     /// Whether a request's `Origin` (always a plain origin, never a pattern) is one this entry
@@ -66,9 +103,9 @@ public struct OriginPattern: Sendable, Hashable {
     private static func defaultPort(_ scheme: String) -> Int { scheme == "https" ? 443 : 80 }
 
     /// A DNS label: 1 to 63 ASCII letters, digits and inner hyphens.
-    private static func isLabel(_ label: Substring) -> Bool {
-        !label.isEmpty && label.count <= 63 && label.first != "-" && label.last != "-"
-            && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+    private static func isLabel(_ label: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard (1...63).contains(label.count), label.first != UInt8(ascii: "-"), label.last != UInt8(ascii: "-") else { return false }
+        return label.allSatisfy { ($0 | 0x20) &- UInt8(ascii: "a") < 26 || $0 &- UInt8(ascii: "0") < 10 || $0 == UInt8(ascii: "-") }
     }
 }
 

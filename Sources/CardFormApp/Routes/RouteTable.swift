@@ -30,23 +30,10 @@ struct Route: Sendable {
     let pattern: RouteName
     /// The handler wrapped in the route's middleware, outermost first.
     let handler: RouteHandler
-    let segments: [Segment]
-
-    /// A pattern's segment: literal text, `:name` (any one segment) or `*` (one or more, the rest).
-    enum Segment: Sendable, Equatable {
-        case literal(Substring)
-        case parameter
-        case rest
-    }
 
     init(_ method: HTTPMethod, _ pattern: StaticString, through middleware: [Middleware] = [], _ handler: @escaping RouteHandler) {
         self.method = method
         self.pattern = RouteName(pattern)
-        self.segments = "\(pattern)".utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-            .dropFirst().map { part in
-                let text = Substring(part)
-                return text == "*" ? .rest : text.first == ":" ? .parameter : .literal(text)
-            }
         var wrapped = handler
         for wrap in middleware.reversed() {
             let inner = wrapped
@@ -55,30 +42,41 @@ struct Route: Sendable {
         self.handler = wrapped
     }
 
-    /// The parameters when `path`'s segments fit the pattern, else nil.
-    func parameters(_ parts: [Substring]) -> [Substring]? {
-        // Most patterns differ from a path in length: that answer costs nothing.
-        guard parts.count == segments.count || (segments.last == .rest && parts.count >= segments.count) else { return nil }
-        var values: [Substring] = []
-        for (index, segment) in segments.enumerated() {
-            switch segment {
-            case .rest:
-                return parts.count > index ? values + [parts[index...].joined(separator: "/")[...]] : nil
-            case .parameter:
-                guard index < parts.count else { return nil }
-                values.append(parts[index])
-            case .literal(let text):
-                // Bytes, not Characters: String equality is canonical equivalence, under which the
-                // Kelvin sign is a `K` and a Greek question mark a `;`.
-                guard index < parts.count, parts[index].utf8.elementsEqual(text.utf8) else { return nil }
+    /// Whether `path` (its UTF-8 bytes) fits `pattern`, handing each parameter's byte range to
+    /// `parameter` in order. Segments are what follows the path's first `/`, split at every `/`;
+    /// a literal segment matches its own bytes only (not a canonically equivalent text: the Kelvin
+    /// sign is no `K`), `:name` any one segment, `*` one or more (the rest of the path). One pass
+    /// over both, nothing allocated: the router tries every pattern in turn.
+    static func fits(
+        _ path: UnsafeBufferPointer<UInt8>, _ pattern: UnsafeBufferPointer<UInt8>, _ parameter: (Range<Int>) -> Void
+    ) -> Bool {
+        let slash = UInt8(ascii: "/")
+        guard let first = path.firstIndex(of: slash), pattern.first == slash else { return false }
+        var at = first + 1
+        var patternAt = 1
+        while true {
+            // A segment of the pattern is left, and so is one of the path (`at` starts it).
+            var patternEnd = patternAt
+            while patternEnd < pattern.count, pattern[patternEnd] != slash { patternEnd += 1 }
+            var end = at
+            while end < path.count, path[end] != slash { end += 1 }
+            let kind = patternEnd > patternAt ? pattern[patternAt] : 0
+            if kind == UInt8(ascii: "*"), patternEnd == patternAt + 1 {
+                parameter(at..<path.count)
+                return true
             }
+            if kind == UInt8(ascii: ":") {
+                parameter(at..<end)
+            } else {
+                guard end - at == patternEnd - patternAt else { return false }
+                for offset in 0..<(end - at) where path[at + offset] != pattern[patternAt + offset] { return false }
+            }
+            let pathIsOver = end == path.count
+            guard patternEnd < pattern.count else { return pathIsOver }
+            guard !pathIsOver else { return false }
+            at = end + 1
+            patternAt = patternEnd + 1
         }
-        return parts.count == segments.count ? values : nil
-    }
-
-    /// Whether this route answers `method`: a GET route answers HEAD too.
-    func accepts(_ method: HTTPMethod) -> Bool {
-        self.method == method || (self.method == .get && method == .head)
     }
 }
 
@@ -86,6 +84,9 @@ struct Route: Sendable {
 /// and method fit; a path some route takes with another method is a 405 naming those methods.
 struct RouteTable: Sendable {
     let routes: [Route]
+    /// The routes' patterns and methods apart, so trying each copies no handler.
+    private let patterns: [RouteName]
+    private let methods: [HTTPMethod]
 
     enum Match {
         case found(Route, parameters: [Substring])
@@ -93,17 +94,40 @@ struct RouteTable: Sendable {
         case notFound
     }
 
+    init(routes: [Route]) {
+        self.routes = routes
+        patterns = routes.map(\.pattern)
+        methods = routes.map(\.method)
+    }
+
     func match(method: HTTPMethod, path: String) -> Match {
-        // Split as bytes (`/` is one byte in UTF-8, never part of another character): a split by
-        // Characters would run grapheme breaking on every request.
-        let parts = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-            .dropFirst().map(Substring.init)
+        // As bytes (`/` is one byte in UTF-8, never part of another character): split by
+        // Characters, a path would go through grapheme breaking on every request.
+        path.utf8.withContiguousStorageIfAvailable { match(method: method, path: path, bytes: $0) }
+            ?? Array(path.utf8).withUnsafeBufferPointer { match(method: method, path: path, bytes: $0) }
+    }
+
+    private func match(method: HTTPMethod, path: String, bytes: UnsafeBufferPointer<UInt8>) -> Match {
         var allowed: [HTTPMethod] = []
-        for route in routes {
-            guard let parameters = route.parameters(parts) else { continue }
-            if route.accepts(method) { return .found(route, parameters: parameters) }
-            allowed.append(route.method)
-            if route.method == .get { allowed.append(.head) }
+        for index in patterns.indices {
+            let fits = patterns[index].staticString.withUTF8Buffer { Route.fits(bytes, $0) { _ in } }
+            guard fits else { continue }
+            // A GET route answers HEAD too.
+            let routeMethod = methods[index]
+            guard routeMethod == method || (routeMethod == .get && method == .head) else {
+                allowed.append(routeMethod)
+                if routeMethod == .get { allowed.append(.head) }
+                continue
+            }
+            var parameters: [Substring] = []
+            _ = patterns[index].staticString.withUTF8Buffer { pattern in
+                Route.fits(bytes, pattern) { range in
+                    let utf8 = path.utf8
+                    let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+                    parameters.append(Substring(utf8[start..<utf8.index(start, offsetBy: range.count)]))
+                }
+            }
+            return .found(routes[index], parameters: parameters)
         }
         return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed)
     }

@@ -12,11 +12,20 @@ enum SecureResponse {
     /// `OriginPattern` does; the session refused any other at creation, and the filter is only a
     /// second guard against a value that could break out of the header.
     static func policy(frameAncestors origins: [String]) -> String {
-        let ancestors = origins.filter { OriginPattern($0) != nil }
-        return "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
-            + "form-action 'self'; base-uri 'none'; object-src 'none'; frame-ancestors "
-            + (ancestors.isEmpty ? "'self'" : ancestors.joined(separator: " "))
+        var policy = policyStart
+        var named = false
+        for origin in origins where OriginPattern(origin) != nil {
+            policy.append(named ? " " + origin : origin)
+            named = true
+        }
+        if !named { policy.append("'self'") }
+        return policy
     }
+
+    private static let policyStart = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; "
+        + "connect-src 'self'; form-action 'self'; base-uri 'none'; object-src 'none'; frame-ancestors "
+
+    private static let htmlType = HTTPHeaders.Field(name: .contentType, value: "text/html; charset=utf-8")
 
     /// The headers an answer gets unless it sets its own.
     static let baseline: HTTPHeaders = [
@@ -35,7 +44,9 @@ enum SecureResponse {
 
     /// An HTML page or fragments, which only `frameAncestors` may frame.
     static func html(_ body: String, status: HTTPStatus = .ok, frameAncestors: [String] = []) -> Response {
-        var headers: HTTPHeaders = [.contentType: "text/html; charset=utf-8"]
+        var headers = HTTPHeaders()
+        headers.reserveCapacity(baseline.count + 3)  // room for what `Router` adds
+        headers.append(htmlType)
         if !frameAncestors.isEmpty { headers.add(.contentSecurityPolicy, policy(frameAncestors: frameAncestors)) }
         return Response(status: status, headers: headers, body: .text(body))
     }
