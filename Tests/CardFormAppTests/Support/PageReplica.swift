@@ -1,0 +1,69 @@
+import CardFormSupport
+import Foundation
+
+/// A page's form as markup, changed by answers the way the page script changes its DOM
+/// (cardform-morph.js): a block sent whole replaces the page's, `data-cf-tag` replaces only its
+/// start tag, an empty block leaves it, and the echoed value goes into the edited input.
+enum PageReplica {
+    private static let template = try! NSRegularExpression(
+        pattern: #"<template data-cf-block="([^"]*)"([^>]*)>(.*?)</template>\n?"#, options: [.dotMatchesLineSeparators])
+
+    static func apply(_ answer: String, to held: String) -> String {
+        var page = held
+        let text = answer as NSString
+        for match in template.matches(in: answer, range: NSRange(location: 0, length: text.length)) {
+            let key = text.substring(with: match.range(at: 1))
+            let attributes = text.substring(with: match.range(at: 2))
+            let content = text.substring(with: match.range(at: 3))
+            let tree = BlockTree(html: page)
+            if !content.isEmpty, let index = tree.index(of: key) {
+                var bytes = tree.html
+                let range = tree.blocks[index].range
+                let replaced = attributes.contains(" data-cf-tag") ? range.lowerBound..<startTagEnd(bytes, from: range.lowerBound) : range
+                let with = attributes.contains(" data-cf-tag") ? Array(content.utf8).prefix { $0 != UInt8(ascii: ">") } + [UInt8(ascii: ">")] : Array(content.utf8)
+                bytes.replaceSubrange(replaced, with: with)
+                page = String(decoding: bytes, as: UTF8.self)
+            }
+            if let value = attribute("data-cf-value", in: attributes) {
+                page = settingValue(of: attribute("data-cf-field", in: attributes) ?? key, to: value, in: page)
+            }
+        }
+        return page
+    }
+
+    /// The markup with the live region's words left out: the page clears them once heard.
+    static func comparable(_ page: String) -> String {
+        page.replacing(/data-cf-announcement>[^<]*/, with: "data-cf-announcement>")
+    }
+
+    private static func attribute(_ name: String, in attributes: String) -> String? {
+        guard let start = attributes.range(of: " \(name)=\"") else { return nil }
+        return String(attributes[start.upperBound...].prefix { $0 != "\"" })
+    }
+
+    /// The input's value attribute set to what the page script puts in its value (a select's
+    /// value is its selected option, which came with its block).
+    private static func settingValue(of field: String, to value: String, in page: String) -> String {
+        guard let name = page.range(of: "name=\"\(field)\""),
+              let start = page[name.upperBound...].range(of: " value=\""),
+              !page[name.upperBound..<start.lowerBound].contains(">"),
+              let end = page[start.upperBound...].firstIndex(of: "\"")
+        else { return page }
+        return page.replacingCharacters(in: start.upperBound..<end, with: value)
+    }
+
+    private static func startTagEnd(_ bytes: [UInt8], from start: Int) -> Int {
+        var quote: UInt8?
+        for index in (start + 1)..<bytes.count {
+            let byte = bytes[index]
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: ">") {
+                return index + 1
+            }
+        }
+        return bytes.count
+    }
+}
