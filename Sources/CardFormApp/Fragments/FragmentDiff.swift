@@ -8,6 +8,9 @@ struct FieldEcho: Equatable, Sendable {
     var value: String
     var caret: Int
     var seq: Int
+    /// The value and caret are the ones the page sent: the page already shows them, so an echo
+    /// with nothing else to carry need not be sent at all.
+    var isWhatWasSent = false
 }
 
 /// Chooses which blocks of a new render to send, and writes them as `<template>` elements.
@@ -51,6 +54,8 @@ enum FragmentDiff {
         let tagOnly = rememberInner(
             tree, hashes: hashes, heard: next.hashes, chosen: chosen, echo: echoBlock.flatMap { block in echo.map { (block, $0.value) } },
             valueOnly: valueOnly, page: page, resync: resync, next: &next)
+        // An echo the page already shows, on a block it already holds, would change nothing.
+        if let valueOnly, echo?.isWhatWasSent == true { chosen.removeAll { $0 == valueOnly } }
         guard !chosen.isEmpty else { return ("", next) }
         next.revision += 1
         var body: [UInt8] = []

@@ -25,7 +25,7 @@ enum PageReplica {
                 page = String(decoding: bytes, as: UTF8.self)
             }
             if let value = attribute("data-cf-value", in: attributes) {
-                page = settingValue(of: attribute("data-cf-field", in: attributes) ?? key, to: value, in: page)
+                page = typing(value, into: attribute("data-cf-field", in: attributes) ?? key, in: page)
             }
         }
         return page
@@ -41,9 +41,9 @@ enum PageReplica {
         return String(attributes[start.upperBound...].prefix { $0 != "\"" })
     }
 
-    /// The input's value attribute set to what the page script puts in its value (a select's
-    /// value is its selected option, which came with its block).
-    private static func settingValue(of field: String, to value: String, in page: String) -> String {
+    /// The input's value attribute set to `value` (escaped), as typing or the page script put it
+    /// in the input's value (a select's value is its selected option, which came with its block).
+    static func typing(_ value: String, into field: String, in page: String) -> String {
         guard let name = page.range(of: "name=\"\(field)\""),
               let start = page[name.upperBound...].range(of: " value=\""),
               !page[name.upperBound..<start.lowerBound].contains(">"),
