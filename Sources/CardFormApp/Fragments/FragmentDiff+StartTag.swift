@@ -74,7 +74,7 @@ extension FragmentDiff {
 
     /// Where the start tag at `range`'s beginning ends (after its `>`), quoted attribute values
     /// skipped.
-    private static func startTagEnd(_ html: [UInt8], _ range: Range<Int>) -> Int {
+    static func startTagEnd(_ html: [UInt8], _ range: Range<Int>) -> Int {
         var index = range.lowerBound + 1
         var quote: UInt8?
         while index < range.upperBound {

@@ -1,5 +1,6 @@
 import CardFormSupport
 import Foundation
+@testable import CardFormApp
 
 /// A page's form as markup, changed by answers the way the page script changes its DOM
 /// (cardform-morph.js): a block sent whole replaces the page's, `data-cf-tag` replaces only its
@@ -19,7 +20,7 @@ enum PageReplica {
             if !content.isEmpty, let index = tree.index(of: key) {
                 var bytes = tree.html
                 let range = tree.blocks[index].range
-                let replaced = attributes.contains(" data-cf-tag") ? range.lowerBound..<startTagEnd(bytes, from: range.lowerBound) : range
+                let replaced = attributes.contains(" data-cf-tag") ? range.lowerBound..<FragmentDiff.startTagEnd(bytes, range) : range
                 let with = attributes.contains(" data-cf-tag") ? Array(content.utf8).prefix { $0 != UInt8(ascii: ">") } + [UInt8(ascii: ">")] : Array(content.utf8)
                 bytes.replaceSubrange(replaced, with: with)
                 page = String(decoding: bytes, as: UTF8.self)
@@ -50,20 +51,5 @@ enum PageReplica {
               let end = page[start.upperBound...].firstIndex(of: "\"")
         else { return page }
         return page.replacingCharacters(in: start.upperBound..<end, with: value)
-    }
-
-    private static func startTagEnd(_ bytes: [UInt8], from start: Int) -> Int {
-        var quote: UInt8?
-        for index in (start + 1)..<bytes.count {
-            let byte = bytes[index]
-            if let open = quote {
-                if byte == open { quote = nil }
-            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                quote = byte
-            } else if byte == UInt8(ascii: ">") {
-                return index + 1
-            }
-        }
-        return bytes.count
     }
 }
