@@ -10,8 +10,15 @@ struct Benchmark {
     var samples = 200
     let body: () -> Void
 
+    /// `BENCH_ITERATIONS` caps the iterations and `BENCH_SAMPLES` sets the samples: a run under
+    /// callgrind (instruction counts, steady on a loaded machine) needs only a few calls of each.
+    private static let iterationCap = ProcessInfo.processInfo.environment["BENCH_ITERATIONS"].flatMap { Int($0) }
+    private static let sampleCount = ProcessInfo.processInfo.environment["BENCH_SAMPLES"].flatMap { Int($0) }
+
     /// Runs the benchmark and prints one line: name, median, p99 (per call).
     func run() {
+        let iterations = min(self.iterations, Self.iterationCap ?? .max)
+        let samples = Self.sampleCount ?? self.samples
         for _ in 0..<iterations { body() }  // warm caches and lazy statics
         var perCall: [Double] = []
         perCall.reserveCapacity(samples)

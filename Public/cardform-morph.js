@@ -1,7 +1,7 @@
 // cardform page script, applying answers: the server answers a list of
 // <template data-cf-block="NAME" data-cf-rev="N">. Each block is morphed into the live element of
 // the same name, so the focused input is never replaced; the edited field's value and caret come
-// from data-cf-value/data-cf-caret and are applied only if the answer is the latest for that field
+// from data-cf-value/data-cf-caret (see echo) and are applied only if the answer is the latest for that field
 // and the shopper has not typed since it was sent. See cardform.js for how the parts fit.
 (function (ns) {
   "use strict";
@@ -30,9 +30,10 @@
         if (rev > cf.revision) cf.revision = rev;
         var next = fragment.content.firstElementChild;
         var live = findBlock(fragment.getAttribute("data-cf-block"));
-        if (next && live) morph(live, next);
+        // data-cf-tag: only the block's own start tag changed; what is inside stays.
+        if (next && live) (fragment.hasAttribute("data-cf-tag") ? morphAttributes : morph)(live, next);
         if (next) cf.prediction.noteServerCard(next);
-        if (fragment.hasAttribute("data-cf-field")) echo(fragment);
+        if (fragment.hasAttribute("data-cf-value")) echo(fragment);
       }
       cf.prediction.repredict();
       cf.parent.announceChange();
@@ -48,8 +49,10 @@
 
     // The server's formatted value and caret, if nothing newer was typed or sent meanwhile. When the
     // page already shows that value (it formatted the key itself), the caret stays where it is.
+    // The field is the block's own unless data-cf-field names another (a section carrying it); the
+    // caret is at the end unless data-cf-caret says otherwise.
     function echo(fragment) {
-      var field = fragment.getAttribute("data-cf-field");
+      var field = fragment.getAttribute("data-cf-field") || fragment.getAttribute("data-cf-block");
       var input = cf.form.querySelector('[name="' + field + '"]');
       var last = cf.transport.lastSent(field);
       if (!input || input.tagName === "SELECT" || !last) return;
@@ -57,7 +60,8 @@
       var value = fragment.getAttribute("data-cf-value");
       if (input.value === value) return;
       input.value = value;
-      if (document.activeElement === input) setCaret(input, Number(fragment.getAttribute("data-cf-caret")));
+      var caret = fragment.hasAttribute("data-cf-caret") ? Number(fragment.getAttribute("data-cf-caret")) : value.length;
+      if (document.activeElement === input) setCaret(input, caret);
     }
 
     return { apply: apply, findBlock: findBlock };
@@ -68,12 +72,7 @@
     return node.getAttribute("data-cf-block") || node.id || node.getAttribute("name") || null;
   }
 
-  // Patches `from` in place until it matches `to`; nodes with the same key are kept, never moved.
-  function morph(from, to) {
-    if (from.nodeType !== 1) {
-      if (from.nodeValue !== to.nodeValue) from.nodeValue = to.nodeValue;
-      return;
-    }
+  function morphAttributes(from, to) {
     var fromAttrs = from.attributes, toAttrs = to.attributes, i;
     for (i = fromAttrs.length - 1; i >= 0; i--) {
       if (!to.hasAttribute(fromAttrs[i].name)) from.removeAttribute(fromAttrs[i].name);
@@ -81,6 +80,15 @@
     for (i = 0; i < toAttrs.length; i++) {
       if (from.getAttribute(toAttrs[i].name) !== toAttrs[i].value) from.setAttribute(toAttrs[i].name, toAttrs[i].value);
     }
+  }
+
+  // Patches `from` in place until it matches `to`; nodes with the same key are kept, never moved.
+  function morph(from, to) {
+    if (from.nodeType !== 1) {
+      if (from.nodeValue !== to.nodeValue) from.nodeValue = to.nodeValue;
+      return;
+    }
+    morphAttributes(from, to);
     var focused = from === document.activeElement;
     if (from.tagName === "INPUT" && (from.type === "checkbox" || from.type === "radio") && !focused) {
       from.checked = to.hasAttribute("checked");

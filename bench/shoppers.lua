@@ -90,6 +90,14 @@ local checking = false
 -- Globals, not locals: done() reads them from each thread with thread:get.
 answers, bytes, resyncs, unmatched = 0, 0, 0, 0
 
+-- SHOPPERS_DUMP=<file>: the answers to one pass over every card are appended there, each after a
+-- line naming the request it answers (bench/answers.sh; bench/answers.py histograms them by block).
+-- Meant for one thread, one connection and one session.
+local dump = os.getenv("SHOPPERS_DUMP")
+if dump == "" then dump = nil end
+local undumped = 0
+for _, steps in ipairs(scripts) do undumped = undumped + #steps end
+
 local threads = {}
 function setup(thread)
   threads[#threads + 1] = thread
@@ -147,6 +155,13 @@ function response(status, headers, body)
     return
   end
   local session = sessions[index]
+  if dump and undumped > 0 then
+    undumped = undumped - 1
+    local file = io.open(dump, "a")
+    local step = scripts[session.card][session.step]
+    file:write("\30", step.path, " ", step.body, "\n", body)
+    file:close()
+  end
   local rev = tonumber(body:match('data%-cf%-rev="(%d+)"') or "")
   if rev then session.rev = rev end
   if body:find('data-cf-block="form"', 1, true) then resyncs = resyncs + 1 end -- plain: no pattern

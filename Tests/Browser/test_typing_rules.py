@@ -47,12 +47,28 @@ class ServerEdits:
         revs = re.findall(r'data-cf-rev="(\d+)"', answer)
         if revs:
             self.rev = int(revs[0])
-        echo = re.search(r'data-cf-field="%s" data-cf-value="([^"]*)" data-cf-caret="(\d+)"' % field, answer)
+        echo = self.echo(field, answer, value, caret)
         # A block sent empty (only the value changed) leaves the page's block, and its network, as it was.
         if re.search(r'<div[^>]*data-cf-block="cardNumber"', answer):
             network = re.search(r'data-cf-block="cardNumber" data-cf-network="([A-Z_]+)"', answer)
             self.network = network.group(1) if network else None
-        return html.unescape(echo.group(1)), int(echo.group(2)), self.network
+        return echo[0], echo[1], self.network
+
+    @staticmethod
+    def echo(field, answer, sent, caret_sent):
+        """The value and caret the answer echoes for `field`: on its own block's template, or on
+        a section's naming it in data-cf-field; the caret is at the end unless data-cf-caret says.
+        No echo at all means the server keeps the value and caret sent."""
+        for tag in re.findall(r'<template ([^>]*)>', answer):
+            attributes = dict(re.findall(r'([a-z-]+)="([^"]*)"', tag))
+            if "data-cf-value" not in attributes:
+                continue
+            if attributes.get("data-cf-field", attributes.get("data-cf-block")) != field:
+                continue
+            value = html.unescape(attributes["data-cf-value"])
+            caret = attributes.get("data-cf-caret")
+            return value, int(caret) if caret is not None else len(value.encode("utf-16-le")) // 2
+        return sent, caret_sent
 
 
 class TypingRulesMirrorTests(BrowserTest):

@@ -21,6 +21,22 @@ import Testing
         #expect(Self.said(next.body) == "", "said once: the next answer carries nothing stale")
     }
 
+    /// The page empties its live region itself once heard (cardform-announce.js): a page that
+    /// holds the last answer gets no block for it.
+    @Test func theNextAnswerSpendsNothingOnEmptyingTheLiveRegion() async throws {
+        let form = try await OpenForm()
+        func rev(_ reply: ServerHarness.Reply) -> String {
+            reply.body.matches(of: /data-cf-rev="(\d+)"/).last.map { String($0.1) } ?? "0"
+        }
+        let typed = try await form.type("cardNumber", "4242 4242 4242 4241", seq: 1, rev: 0)
+        let blur = try await form.send(
+            [("field", "cardNumber"), ("value", "4242 4242 4242 4241"), ("event", "blur"), ("seq", "2"), ("rev", rev(typed))])
+        #expect(Self.said(blur.body) == "Card number: Invalid card number")
+        let next = try await form.send([("field", "expiryDate"), ("value", ""), ("event", "focus"), ("seq", "3"), ("rev", rev(blur))])
+        #expect(!next.body.contains(#"data-cf-block="errors""#), "\(next.body)")
+        #expect(!next.body.contains(#"data-cf-block="form""#))
+    }
+
     @Test(arguments: [
         (#"{"locale": "fr"}"#, "Numéro de carte\u{A0}: Numéro de carte invalide"),
         (#"{"fields": {"cardNumber": {"label": "Long number"}}}"#, "Long number: Invalid card number"),

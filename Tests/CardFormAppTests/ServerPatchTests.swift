@@ -13,7 +13,8 @@ import Testing
 
     @Test func theMerchantPrefillsTheNameAndBillingAndTheOpenPageGetsThemWithItsNextAnswer() async throws {
         let form = try await ServerFragmentTests.OpenForm(#"{"billingFields": ["countryCode", "postalCode"]}"#)
-        // The page is typing in the card number: its answers hold that block alone.
+        // The page is typing in the card number: its answers hold that block alone (or nothing,
+        // when the page already shows what the server would echo).
         _ = try await form.type("cardNumber", "4", seq: 1, rev: 0)
         let reply = try await Self.patch(form, #"{"fields": {"cardholderName": "jane doe", "countryCode": "GB", "postalCode": "sw1a 1aa"}}"#)
         #expect(reply.status == 200)
@@ -22,7 +23,7 @@ import Testing
         #expect(reply.body.contains(#""displayFields":["cardNumber","expiryDate","cvv","cardholderName","countryCode","postalCode"]"#))
         let next = try await form.type("cardNumber", "42", seq: 2, rev: 1)
         let blocks = ServerFragmentTests.blocks(next.body)
-        #expect(Set(["cardNumber", "cardholderName", "countryCode", "postalCode"]).isSubset(of: Set(blocks)), "\(blocks)")
+        #expect(Set(["cardholderName", "countryCode", "postalCode"]).isSubset(of: Set(blocks)), "\(blocks)")
         #expect(next.body.contains(#"value="Jane Doe""#))
         #expect(next.body.contains(#"value="SW1A 1AA""#))
         #expect(next.body.contains("Postcode"))

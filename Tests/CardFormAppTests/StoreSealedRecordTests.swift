@@ -32,7 +32,7 @@ import Testing
             page.revision = 7
             page.lastSeq = 41
             page.phase = .processing
-            page.hasAnnounced = true
+            page.innerHashes = ["cvv": 7, "cardNumber": .max]
             page.hashes = ["cardNumber": .max, "expiryDate": 0, "errors.announcement": 1 << 63, "ünï": 42]
             page.valueFreeHashes = ["cardNumber": 0x0123_4567_89AB_CDEF]
         }

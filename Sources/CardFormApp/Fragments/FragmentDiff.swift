@@ -8,6 +8,9 @@ struct FieldEcho: Equatable, Sendable {
     var value: String
     var caret: Int
     var seq: Int
+    /// The value and caret are the ones the page sent: the page already shows them, so an echo
+    /// with nothing else to carry need not be sent at all.
+    var isWhatWasSent = false
 }
 
 /// Chooses which blocks of a new render to send, and writes them as `<template>` elements.
@@ -17,11 +20,16 @@ struct FieldEcho: Equatable, Sendable {
 /// changes its parent's own markup, so the parent goes. The edited field's block (or the block that
 /// contains it) always goes, with the formatted value and caret; when nothing in it changed but
 /// that value, it goes empty: the page keeps its block and sets the input's value and caret.
+///
+/// What the live region says (`data-cf-announcement`) is said once: the page empties it once heard
+/// (cardform-announce.js), so the page is taken to hold it empty after the answer that said it, and
+/// no answer is spent on clearing it.
 enum FragmentDiff {
     /// The fragments for `tree` against `page`, and the page's state after the client applies them.
-    /// `resync` sends the outermost blocks whole (the client's copy is unknown).
+    /// `resync` sends the outermost blocks whole (the client's copy is unknown); `announces` says
+    /// that the render's live region says something.
     static func respond(
-        to tree: BlockTree, page: PageState, echo: FieldEcho?, resync: Bool
+        to tree: BlockTree, page: PageState, echo: FieldEcho?, resync: Bool, announces: Bool = false
     ) -> (body: String, page: PageState) {
         let hashes = tree.ownHashes()
         var chosen: [Int] = []
@@ -41,8 +49,13 @@ enum FragmentDiff {
             }
         }
         var next = page
-        next.hashes = hashes
-        let valueOnly = rememberValueFree(echoBlock, tree: tree, echo: echo, page: page, next: &next)
+        next.hashes = announces ? hashesOnceHeard(tree, hashes) : hashes
+        let valueOnly = rememberValueFree(echoBlock, tree: tree, echo: echo, page: page, resync: resync, next: &next)
+        let tagOnly = rememberInner(
+            tree, hashes: hashes, heard: next.hashes, chosen: chosen, echo: echoBlock.flatMap { block in echo.map { (block, $0.value) } },
+            valueOnly: valueOnly, page: page, resync: resync, next: &next)
+        // An echo the page already shows, on a block it already holds, would change nothing.
+        if let valueOnly, echo?.isWhatWasSent == true { chosen.removeAll { $0 == valueOnly } }
         guard !chosen.isEmpty else { return ("", next) }
         next.revision += 1
         var body: [UInt8] = []
@@ -53,52 +66,108 @@ enum FragmentDiff {
             body.append(contentsOf: #"" data-cf-rev=""#.utf8)
             body.append(contentsOf: String(next.revision).utf8)
             body.append(UInt8(ascii: "\""))
-            if index == echoBlock, let echo {
-                body.append(contentsOf: #" data-cf-field=""#.utf8)
-                HTMLEscaping.append(escaping: echo.field, to: &body)
-                body.append(contentsOf: #"" data-cf-value=""#.utf8)
-                HTMLEscaping.append(escaping: echo.value, to: &body)
-                body.append(contentsOf: #"" data-cf-caret=""#.utf8)
-                body.append(contentsOf: String(echo.caret).utf8)
-                body.append(contentsOf: #"" data-cf-seq=""#.utf8)
-                body.append(contentsOf: String(echo.seq).utf8)
-                body.append(UInt8(ascii: "\""))
+            if index == echoBlock, let echo { append(echo, block: tree.blocks[index].key, to: &body) }
+            if tagOnly.contains(index) {
+                body.append(contentsOf: " data-cf-tag>".utf8)
+                appendStartTag(of: index, tree: tree, to: &body)
+            } else {
+                body.append(UInt8(ascii: ">"))
+                if index != valueOnly { body.append(contentsOf: tree.html[tree.blocks[index].range]) }
             }
-            body.append(UInt8(ascii: ">"))
-            if index != valueOnly { body.append(contentsOf: tree.html[tree.blocks[index].range]) }
             body.append(contentsOf: "</template>\n".utf8)
         }
         return (String(decoding: body, as: UTF8.self), next)
     }
 
+    /// The echo's attributes. The field goes only when it is not the block's own (a section
+    /// carrying it), the caret only when it is not at the end of the value (in UTF-16 units, as
+    /// the page counts): most answers are this and nothing else.
+    private static func append(_ echo: FieldEcho, block: String, to body: inout [UInt8]) {
+        if echo.field != block {
+            body.append(contentsOf: #" data-cf-field=""#.utf8)
+            HTMLEscaping.append(escaping: echo.field, to: &body)
+            body.append(UInt8(ascii: "\""))
+        }
+        body.append(contentsOf: #" data-cf-value=""#.utf8)
+        HTMLEscaping.append(escaping: echo.value, to: &body)
+        if echo.caret != echo.value.utf16.count {
+            body.append(contentsOf: #"" data-cf-caret=""#.utf8)
+            body.append(contentsOf: String(echo.caret).utf8)
+        }
+        body.append(contentsOf: #"" data-cf-seq=""#.utf8)
+        body.append(contentsOf: String(echo.seq).utf8)
+        body.append(UInt8(ascii: "\""))
+    }
+
     /// Keeps `next.valueFreeHashes` for the blocks of `tree` (dropped where the block changed, set
-    /// for the echo's block), and says whether the echo's block may go empty: it has no child
-    /// blocks, and but for the value its markup is what the page holds.
-    private static func rememberValueFree(_ index: Int?, tree: BlockTree, echo: FieldEcho?, page: PageState, next: inout PageState) -> Int? {
+    /// for the echo's block), and says whether the echo's block may go empty: its own markup is
+    /// what the page holds (a focus or blur that changed nothing in it), or it has no child blocks
+    /// and but for the value its markup is what the page holds. Never on a resync: what the page
+    /// holds is not known then.
+    private static func rememberValueFree(
+        _ index: Int?, tree: BlockTree, echo: FieldEcho?, page: PageState, resync: Bool, next: inout PageState
+    ) -> Int? {
         for block in tree.blocks where page.hashes[block.key] != next.hashes[block.key] { next.valueFreeHashes[block.key] = nil }
         next.valueFreeHashes = next.valueFreeHashes.filter { next.hashes[$0.key] != nil }
         guard let index, let echo else { return nil }
         let key = tree.blocks[index].key
         let hash = tree.blocks[index].children.isEmpty ? valueFreeHash(index, tree: tree, value: echo.value) : nil
         next.valueFreeHashes[key] = hash
+        guard !resync else { return nil }
+        if let held = page.hashes[key], held == next.hashes[key] { return index }
         guard let hash, page.valueFreeHashes[key] == hash else { return nil }
         return index
+    }
+
+    /// The blocks' own hashes as the page holds them once it has emptied the live region: a
+    /// block without child blocks whose markup holds a `data-cf-announcement` element with text
+    /// is hashed with that text left out, which is the hash of its render saying nothing.
+    static func hashesOnceHeard(_ tree: BlockTree, _ hashes: [String: UInt64]) -> [String: UInt64] {
+        var heard = hashes
+        for index in tree.blocks.indices where tree.blocks[index].children.isEmpty {
+            guard let said = announcementText(in: tree.html, tree.blocks[index].range), !said.isEmpty else { continue }
+            var hasher = FNV1a()
+            hasher.combine(tree.html[tree.blocks[index].range.lowerBound..<said.lowerBound])
+            hasher.combine(tree.html[said.upperBound..<tree.blocks[index].range.upperBound])
+            heard[tree.blocks[index].key] = hasher.value
+        }
+        return heard
+    }
+
+    /// The hook as the templates write it, last in its start tag: escaped text and attribute
+    /// values never hold a `>`, so a value typed by the shopper cannot pass for it. (Written
+    /// otherwise, the block is taken to keep its words: a later render of it saying nothing is
+    /// sent, and the page ignores it.)
+    private static let announcementHook = Array("data-cf-announcement>".utf8)
+
+    /// Where the text of the first element marked `data-cf-announcement` lies in `html[range]`:
+    /// from the end of its start tag to the next tag (the text is escaped: it holds no `<`).
+    private static func announcementText(in html: [UInt8], _ range: Range<Int>) -> Range<Int>? {
+        guard let hook = firstIndex(of: announcementHook, in: html, range),
+              case let start = hook + announcementHook.count,
+              let close = html[start..<range.upperBound].firstIndex(of: UInt8(ascii: "<"))
+        else { return nil }
+        return start..<close
     }
 
     /// The block's own hash with the text of its first `value="<value>"` attribute left out; nil
     /// when it has none (the value is not in its markup: nothing to leave out).
     static func valueFreeHash(_ index: Int, tree: BlockTree, value: String) -> UInt64? {
+        valueFreeHash(in: tree.blocks[index].range, of: tree.html, value: value)
+    }
+
+    /// The hash of `html[range]` with the text of its first `value="<value>"` attribute left out.
+    static func valueFreeHash(in range: Range<Int>, of html: [UInt8], value: String) -> UInt64? {
         var needle = Array(#"value=""#.utf8)
         let start = needle.count
         HTMLEscaping.append(escaping: value, to: &needle)
         let end = needle.count
         needle.append(UInt8(ascii: "\""))
-        let range = tree.blocks[index].range
-        guard let at = firstIndex(of: needle, in: tree.html, range) else { return nil }
+        guard let at = firstIndex(of: needle, in: html, range) else { return nil }
         var hasher = FNV1a()
-        hasher.combine(tree.html[range.lowerBound..<(at + start)])
+        hasher.combine(html[range.lowerBound..<(at + start)])
         hasher.combine(0)
-        hasher.combine(tree.html[(at + end)..<range.upperBound])
+        hasher.combine(html[(at + end)..<range.upperBound])
         return hasher.value
     }
 

@@ -13,6 +13,9 @@ struct PageState: Hashable, Sendable {
     /// with that value left out (`FragmentDiff.valueFreeHash`), so that a keystroke changing
     /// nothing else answers the value alone.
     var valueFreeHashes: [String: UInt64] = [:]
+    /// For blocks without child blocks: the hash of their markup after the root's start tag
+    /// (`FragmentDiff.innerHash`), so that a change to the start tag alone sends that tag.
+    var innerHashes: [String: UInt64] = [:]
     /// The highest keystroke sequence number handled for this page.
     var lastSeq: Int = -1
     /// The payment phase the page was last shown: when the session's differs, the next answer
@@ -21,7 +24,4 @@ struct PageState: Hashable, Sendable {
     /// The session changed behind the page (`SessionRecord.markPagesStale`): its next answer
     /// renders the whole form, so every changed block goes, not only the edited field's.
     var isStale = false
-    /// The last answer's live region said something (`errors.announcement`): the next answer
-    /// empties it, as the whole form's render would.
-    var hasAnnounced = false
 }

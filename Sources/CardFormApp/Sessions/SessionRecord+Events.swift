@@ -80,7 +80,8 @@ extension SessionRecord {
         // A value that never leaves the session (the CVV) is not echoed: the page keeps what was typed.
         if !update.wasIgnored, field.spec.readBack != .never {
             effect.echo = FieldEcho(
-                field: field.rawValue, value: update.formatted.value, caret: update.formatted.caret, seq: input.seq ?? 0)
+                field: field.rawValue, value: update.formatted.value, caret: update.formatted.caret, seq: input.seq ?? 0,
+                isWhatWasSent: update.formatted.value == input.value && update.formatted.caret == input.caret)
         }
         if let error = session.fieldErrors.first(where: { $0.field == field }), error.issue != before {
             effect.announcement = .fieldError(error)

@@ -35,16 +35,17 @@ extension SealedRecordFormat {
     }
 
     /// Flags of a page, one bit each.
-    private static let staleFlag: UInt8 = 1, announcedFlag: UInt8 = 2
+    private static let staleFlag: UInt8 = 1
 
     private static func write(page: PageState, to writer: inout ByteWriter) {
         writer.string(page.id)
         writer.int(page.revision)
         writer.int(page.lastSeq)
         writer.optional(page.phase) { $0.string($1.rawValue) }
-        writer.byte((page.isStale ? staleFlag : 0) | (page.hasAnnounced ? announcedFlag : 0))
+        writer.byte(page.isStale ? staleFlag : 0)
         write(hashes: page.hashes, to: &writer)
         write(hashes: page.valueFreeHashes, to: &writer)
+        write(hashes: page.innerHashes, to: &writer)
     }
 
     private static func page(_ reader: inout ByteReader) throws(StorageError) -> PageState {
@@ -53,11 +54,11 @@ extension SealedRecordFormat {
         page.lastSeq = try reader.int()
         page.phase = try reader.optional { reader throws(StorageError) in try reader.named(SessionPhase.Name.self, "phase") }
         let flags = try reader.byte()
-        guard flags & ~(staleFlag | announcedFlag) == 0 else { throw StorageError("page flags") }
+        guard flags & ~staleFlag == 0 else { throw StorageError("page flags") }
         page.isStale = flags & staleFlag != 0
-        page.hasAnnounced = flags & announcedFlag != 0
         page.hashes = try hashes(&reader)
         page.valueFreeHashes = try hashes(&reader)
+        page.innerHashes = try hashes(&reader)
         return page
     }
 

@@ -42,9 +42,11 @@ extension SealedRecordFormat {
         object["hashes"] = .object(JSONObject(page.hashes.sorted { $0.key < $1.key }.map { ($0.key, .number(String($0.value))) }))
         object["phase"] = page.phase.map { .string($0.rawValue) }
         if page.isStale { object["stale"] = .bool(true) }
-        if page.hasAnnounced { object["announced"] = .bool(true) }
         if !page.valueFreeHashes.isEmpty {
             object["valueFree"] = .object(JSONObject(page.valueFreeHashes.sorted { $0.key < $1.key }.map { ($0.key, .number(String($0.value))) }))
+        }
+        if !page.innerHashes.isEmpty {
+            object["inner"] = .object(JSONObject(page.innerHashes.sorted { $0.key < $1.key }.map { ($0.key, .number(String($0.value))) }))
         }
         return .object(object)
     }
@@ -68,9 +70,9 @@ extension SealedRecordFormat {
             page.phase = name
         }
         page.isStale = object["stale"]?.boolValue ?? false
-        page.hasAnnounced = object["announced"]?.boolValue ?? false
         page.hashes = try hashes(object["hashes"])
         page.valueFreeHashes = try hashes(object["valueFree"])
+        page.innerHashes = try hashes(object["inner"])
         return page
     }
 

@@ -9,7 +9,7 @@ extension FormRenderer {
     /// page holds a leaf's name twice, the edited field has no leaf, or a leaf's template did not
     /// render one block of its name.
     func leafFragments(
-        _ plan: BlockPlan, changes: ViewChanges, view: FormView, page: inout PageState, echo: FieldEcho?
+        _ plan: BlockPlan, changes: ViewChanges, view: FormView, page: inout PageState, echo: FieldEcho?, announces: Bool = false
     ) throws(TemplateError) -> String? {
         var html: [UInt8] = []
         var blocks: [BlockTree.Block] = []
@@ -26,17 +26,20 @@ extension FormRenderer {
             blocks.append(BlockTree.Block(key: leaf.key, range: (block.range.lowerBound + offset)..<(block.range.upperBound + offset), parent: nil))
         }
         guard echoed else { return nil }
-        let (body, answered) = FragmentDiff.respond(to: BlockTree(bytes: html, blocks: blocks), page: page, echo: echo, resync: false)
+        let (body, answered) = FragmentDiff.respond(to: BlockTree(bytes: html, blocks: blocks), page: page, echo: echo, resync: false, announces: announces)
         // Only these leaves were rendered: every other block keeps what the page already holds.
         var hashes = page.hashes
         var valueFree = page.valueFreeHashes
+        var inner = page.innerHashes
         for block in blocks {
             hashes[block.key] = answered.hashes[block.key]
             valueFree[block.key] = answered.valueFreeHashes[block.key]
+            inner[block.key] = answered.innerHashes[block.key]
         }
         page = answered
         page.hashes = hashes
         page.valueFreeHashes = valueFree
+        page.innerHashes = inner
         return body
     }
 

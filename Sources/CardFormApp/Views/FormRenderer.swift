@@ -22,15 +22,19 @@ struct FormRenderer {
         _ record: inout SessionRecord, pageID: String, noscript: Bool = false, announcement: Announcement? = nil
     ) throws(TemplateError) -> String {
         try record.answerPage(pageID) { page, _, record throws(TemplateError) in
-            let words = announcement.map { view(record, pageID: pageID, noscript: noscript, announcement: "").words(for: $0) } ?? ""
-            let data = view(record, pageID: pageID, noscript: noscript, announcement: words).data()
+            var view = view(record, pageID: pageID, noscript: noscript, announcement: "")
+            view.context.announcement = announcement.map(view.words) ?? ""
+            let data = view.data()
             // The page's blocks are remembered from the `form` template rendered alone: `page` may
             // indent it, and a keystroke's render is of `form` alone too.
-            let form = try resources.templates.render("form", data: data)
-            page.hashes = BlockTree(html: form).ownHashes()
+            let form = BlockTree(bytes: try render("form", data: data))
+            let hashes = form.ownHashes()
+            page.hashes = view.context.announcement.isEmpty ? hashes : FragmentDiff.hashesOnceHeard(form, hashes)
             page.valueFreeHashes = [:]
+            page.innerHashes = FragmentDiff.innerHashes(of: form, hashes: hashes, heard: page.hashes) { key in
+                FieldType(rawValue: key).flatMap { $0.spec.readBack == .never ? nil : view.shownValue(for: $0) }
+            }
             page.phase = record.session.phase.name
-            page.hasAnnounced = !words.isEmpty
             return try resources.templates.render("page", data: data)
         }
     }
@@ -44,34 +48,28 @@ struct FormRenderer {
         changes: ViewChanges = .everything
     ) throws(TemplateError) -> String {
         // Said once, in this answer only: the page clears its live region itself once it has been
-        // heard (cardform-announce.js), so nothing stale stays there. A payment that moved on since
-        // the page last heard is said first.
-        var words = ""
+        // heard (cardform-announce.js), and is taken to hold it empty after this answer
+        // (`FragmentDiff.hashesOnceHeard`), so no answer is spent on clearing it. A payment that
+        // moved on since the page last heard is said first.
+        var view = view(record, pageID: page.id, noscript: false, announcement: "")
         var changes = changes
-        let phaseMoved = page.phase != record.session.phase.name
-        if announcement != nil || phaseMoved {
-            let plain = view(record, pageID: page.id, noscript: false, announcement: "")
-            words = announcement.map { plain.words(for: $0) } ?? ""
-            if phaseMoved {
-                words = plain.phaseAnnouncement ?? words
-                changes.insert(.phase)
-            }
+        if let announcement { view.context.announcement = view.words(for: announcement) }
+        if page.phase != record.session.phase.name {
+            view.context.announcement = view.phaseAnnouncement ?? view.context.announcement
+            changes.insert(.phase)
             page.phase = record.session.phase.name
         }
-        // The live region changes when there is something to say, and after an answer that said
-        // something: the whole form's render empties it then.
-        if !words.isEmpty || page.hasAnnounced { changes.insert(.announcement) }
-        page.hasAnnounced = !words.isEmpty
-        let view = view(record, pageID: page.id, noscript: false, announcement: words)
+        let announces = !view.context.announcement.isEmpty
+        if announces { changes.insert(.announcement) }
         // A page the session changed behind (a PATCH, another page's event) gets the whole form.
         let isStale = page.isStale
         page.isStale = false
         if !resync, !isStale, let plan = tracking ? resources.blockPlan : nil, plan.restChanges.isDisjoint(with: changes),
-           let body = try leafFragments(plan, changes: changes, view: view, page: &page, echo: echo) {
+           let body = try leafFragments(plan, changes: changes, view: view, page: &page, echo: echo, announces: announces) {
             return body
         }
         let tree = BlockTree(bytes: try render("form", data: view.data()))
-        let (body, next) = FragmentDiff.respond(to: tree, page: page, echo: echo, resync: resync)
+        let (body, next) = FragmentDiff.respond(to: tree, page: page, echo: echo, resync: resync, announces: announces)
         page = next
         return body
     }

@@ -28,7 +28,7 @@ struct FormView {
     let resources: FormResources
     let pack: LanguagePack
     let token: String
-    let context: PageContext
+    var context: PageContext
 
     init(session: CardSession, token: String, resources: FormResources, context: PageContext) {
         self.session = session
