@@ -66,7 +66,7 @@ public struct Request: Sendable {
     public var mediaType: String? {
         guard let contentType = headers[.contentType] else { return nil }
         var bytes: [UInt8] = []
-        Self.readMediaType(of: contentType) { bytes.append($0); return true }
+        Self.readMediaType(of: contentType.utf8) { bytes.append($0); return true }
         return String(decoding: bytes, as: UTF8.self)
     }
 
@@ -80,24 +80,22 @@ public struct Request: Sendable {
         }
     }
 
-    /// `hasMediaType` on the bytes, in one loop (`readMediaType`'s rules: up to the parameters,
-    /// blanks dropped, ASCII lower-cased).
+    /// `hasMediaType` on the bytes, without building a string.
     private static func mediaType(of contentType: UnsafeBufferPointer<UInt8>, is expected: UnsafeBufferPointer<UInt8>) -> Bool {
         var matched = 0
-        for byte in contentType {
-            if byte == UInt8(ascii: ";") { break }
-            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") { continue }
-            guard matched < expected.count, (byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte) == expected[matched] else { return false }
+        let whole = readMediaType(of: contentType) { byte in
+            guard matched < expected.count, byte == expected[matched] else { return false }
             matched += 1
+            return true
         }
-        return matched == expected.count
+        return whole && matched == expected.count
     }
 
     /// Hands `visit` the content type's bytes up to its parameters, blanks dropped, ASCII
     /// lower-cased, until `visit` says stop; returns whether it read them all.
     @discardableResult
-    private static func readMediaType(of contentType: String, _ visit: (UInt8) -> Bool) -> Bool {
-        for byte in contentType.utf8 {
+    private static func readMediaType(of contentType: some Sequence<UInt8>, _ visit: (UInt8) -> Bool) -> Bool {
+        for byte in contentType {
             if byte == UInt8(ascii: ";") { break }
             if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") { continue }
             guard visit(byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte) else { return false }

@@ -1,4 +1,5 @@
 import Glibc
+import CardEngine
 import CardFormSupport
 import Mustache
 
@@ -11,6 +12,10 @@ struct FieldEcho: Equatable, Sendable {
     /// The value and caret are the ones the page sent: the page already shows them, so an echo
     /// with nothing else to carry need not be sent at all.
     var isWhatWasSent = false
+
+    /// Whether a keystroke in `field` is echoed: a value that never leaves the session (the CVV)
+    /// is not, and the page keeps what was typed.
+    static func echoes(_ field: FieldType) -> Bool { field.spec.readBack != .never }
 }
 
 /// Chooses which blocks of a new render to send, and writes them as `<template>` elements.

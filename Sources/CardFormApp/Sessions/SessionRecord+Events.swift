@@ -77,8 +77,7 @@ extension SessionRecord {
         let update = session.update(field, value: input.value, caret: input.caret, event: input.event, in: environment)
         if !update.wasIgnored { noteEntry([field], by: pageID) }
         var effect = EventEffect(seq: input.seq)
-        // A value that never leaves the session (the CVV) is not echoed: the page keeps what was typed.
-        if !update.wasIgnored, field.spec.readBack != .never {
+        if !update.wasIgnored, FieldEcho.echoes(field) {
             effect.echo = FieldEcho(
                 field: field.rawValue, value: update.formatted.value, caret: update.formatted.caret, seq: input.seq ?? 0,
                 isWhatWasSent: update.formatted.value == input.value && update.formatted.caret == input.caret)

@@ -27,7 +27,10 @@ struct RedisError: Error, Sendable, Hashable, CustomStringConvertible {
     var code: Code
     var message: String
 
-    init(_ code: Code, _ message: String) { (self.code, self.message) = (code, message) }
+    init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
 
     /// Whether the server itself (not the connection) refused the command.
     var isServerReply: Bool { code == .server }

@@ -32,7 +32,7 @@ struct FormRenderer {
             page.hashes = view.context.announcement.isEmpty ? hashes : FragmentDiff.hashesOnceHeard(form, hashes)
             page.valueFreeHashes = [:]
             page.innerHashes = FragmentDiff.innerHashes(of: form, hashes: hashes, heard: page.hashes) { key in
-                FieldType(rawValue: key).flatMap { $0.spec.readBack == .never ? nil : view.shownValue(for: $0) }
+                FieldType(rawValue: key).flatMap { FieldEcho.echoes($0) ? view.shownValue(for: $0) : nil }
             }
             page.phase = record.session.phase.name
             return try resources.templates.render("page", data: data)
