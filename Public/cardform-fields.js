@@ -2,7 +2,9 @@
 // data-cf-no-copy-paste (allowToCopyPaste: false) refuse copy, cut and paste; the CVV's
 // show/hide toggle (data-cf-mask-toggle, hidden without this script) switches its input between
 // password and text. The server's answers morph blocks back to what it renders (a masked CVV, a
-// hidden toggle), so the shopper's choice is kept here and put back after every change.
+// hidden toggle), so the shopper's choice is kept here and put back after every change. Escape
+// hides a tooltip shown by hover or keyboard focus (WAI-ARIA's tooltip pattern), until focus moves
+// or the pointer leaves it; the mark is on the root element, which answers never morph.
 (function () {
   "use strict";
 
@@ -36,6 +38,20 @@
     var id = toggle.getAttribute("aria-controls");
     shown[id] = !shown[id];
     sync();
+  });
+
+  var DISMISSED = "data-cf-tooltips-dismissed";
+
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape") return;
+    if (!document.querySelector(".cf-tooltip:hover, .cf-tooltip__button:focus-visible")) return;
+    document.documentElement.setAttribute(DISMISSED, "");
+  });
+  function showTooltipsAgain() { document.documentElement.removeAttribute(DISMISSED); }
+  document.addEventListener("focusin", showTooltipsAgain);
+  document.addEventListener("mouseout", function (event) {
+    var tooltip = event.target && event.target.closest && event.target.closest(".cf-tooltip");
+    if (tooltip && !(event.relatedTarget && tooltip.contains(event.relatedTarget))) showTooltipsAgain();
   });
 
   function start() {

@@ -91,7 +91,27 @@ extension TemplateLinter {
                 "the errors block's root element needs role=\"status\": screen readers announce each new error through it",
                 at: hook.markup.root))
         }
+        problems += announcementHookProblems(hook)
         return problems
+    }
+
+    /// The element marked `data-cf-announcement` carries the mark last in its start tag, with no
+    /// value (`data-cf-announcement>`): that is how the server finds the words the page clears once
+    /// heard. Written otherwise it still works, but each announcement costs the shopper one more
+    /// answer (the block saying nothing again), so this is a warning.
+    private func announcementHookProblems(_ hook: RenderedBlock) -> [LintDiagnostic] {
+        let mark = "data-cf-announcement"
+        let html = Array(hook.html.utf8), written = Array((mark + ">").utf8)
+        guard let region = hook.tags.first(where: { $0.value(of: mark) != nil }),
+              let close = html[region.offset...].firstIndex(of: UInt8(ascii: ">")),
+              !html[region.offset...close].suffix(written.count).elementsEqual(written)
+        else { return [] }
+        let source = hook.markup.tags.first { $0.value(of: mark) != nil } ?? hook.markup.root
+        return [hook.file.diagnostic(
+            .warning, .missingHook,
+            "write \(mark) last in its start tag and without a value (<\(region.name) … \(mark)>): "
+                + "the server reads the announcement after it, and otherwise sends the emptied region again",
+            at: source?.offset ?? 0)]
     }
 
     /// The `form` template as the page shows it: a real `<form method="post">` carrying its token,

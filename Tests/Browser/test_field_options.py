@@ -1,6 +1,7 @@
 """Field options that need the page script (cardform-fields.js) or the stylesheet: copy and paste
 refused, the CVV's show/hide toggle, the valid tick, floating and hidden labels, the tooltip."""
 
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
 from support import BrowserTest
@@ -92,6 +93,18 @@ class FieldLookTests(BrowserTest):
         self.keys(Keys.TAB)
         self.wait(lambda: self.css("#cvv-tooltip").is_displayed(), lambda: "tooltip hidden after tabbing to it")
         self.assertEqual(self.text("#cvv-tooltip"), "Three digits on the back")
+
+    def test_escape_hides_the_tooltip_until_focus_comes_back(self):
+        self.open_form(fields={"cvv": {"showTooltip": True, "tooltipText": "Three digits on the back"}})
+        self.focus("expiryDate")
+        self.keys(Keys.TAB)
+        self.wait(lambda: self.css("#cvv-tooltip").is_displayed(), lambda: "tooltip hidden after tabbing to it")
+        self.keys(Keys.ESCAPE)
+        self.wait(lambda: not self.css("#cvv-tooltip").is_displayed(), lambda: "tooltip still shown after Escape")
+        self.assertEqual(self.driver.switch_to.active_element.get_attribute("class"), "cf-tooltip__button")
+        self.keys(Keys.TAB)
+        ActionChains(self.driver).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()
+        self.wait(lambda: self.css("#cvv-tooltip").is_displayed(), lambda: "tooltip hidden when focus came back")
 
     def test_an_error_placed_above_shows_between_the_label_and_the_input(self):
         self.open_form(fields={"cardNumber": {"invalidTextPosition": "above"}})

@@ -76,6 +76,24 @@ struct LintCompositionTests {
                 """
             }.joined() + "\(ShippedLocales.languages.count - 1) warnings\n"),
         LintCase(
+            "warns when the live region's mark is not last in its start tag",
+            files: [
+                "blocks/errors.mustache": """
+                    <div class="cf-errors" data-cf-block="errors" role="status" aria-live="polite">
+                      <p data-cf-announcement class="cf-errors__announcement">{{errors.announcement}}</p>
+                    </div>
+
+                    """,
+            ],
+            status: 0,
+            expected: """
+            DIR/blocks/errors.mustache:2:3: warning: write data-cf-announcement last in its start tag and without a value (<p … data-cf-announcement>): the server reads the announcement after it, and otherwise sends the emptied region again
+              <p data-cf-announcement class="cf-errors__announcement">{{errors.announcement}}</p>
+              ^
+            1 warning
+
+            """),
+        LintCase(
             "refuses a language that lacks cardform's strings, listing every key in one place",
             files: [
                 "locales/ca.json": """
