@@ -4,8 +4,11 @@
 ///
 /// The engine, the view model, the page script's hints and the linter all read this table
 /// (`FieldType.spec`); none of them switches over `FieldType` with a `default:` arm. Adding a field
-/// is a case in `FieldType` and an entry in `FieldSpec+Table.swift`, and the compiler lists what
-/// else needs a word (the value storage, a new rule or presentation if the field brings one).
+/// is a case in `FieldType` and an entry in `FieldSpec+Table.swift` (a billing field's check and
+/// input cleaning are values in its `BillingRule`, a new check in the entry or a file of its own);
+/// the compiler then points at the value storage (`FieldValues`), and `FieldWiringTests` at what
+/// no compiler sees: the block template, its place in its section's template, the locale strings,
+/// and a sample value that passes the field's own check.
 public struct FieldSpec: Sendable {
     /// The field this entry describes.
     public let field: FieldType
@@ -52,9 +55,23 @@ public struct FieldSpec: Sendable {
     /// A valid value, as a shopper would type it (the linter's and the gallery's sample).
     public let sampleValue: String
 
-    /// The two sections of the default form.
-    public enum Section: Sendable, Hashable {
-        case card, billing
+    /// The two sections of the default form, each the default of a slot of `layouts/form`
+    /// (CONTRACT §5).
+    public enum Section: String, Sendable, Hashable, CaseIterable {
+        case card = "cardDetails"
+        case billing = "billingAddress"
+
+        /// The slot of `layouts/form` the section fills, also its block's name (`data-cf-block`)
+        /// and the key of its legend (`legend.<slot>`).
+        public var slot: String { rawValue }
+
+        /// The slot's default template, which includes the blocks of the section's fields.
+        public var template: String {
+            switch self {
+            case .card: "sections/card-details"
+            case .billing: "sections/billing-address"
+            }
+        }
     }
 
     /// What of a value is read back outside the engine.
@@ -82,7 +99,7 @@ public struct FieldSpec: Sendable {
 }
 
 /// How a field's value is formatted as typed and checked.
-public enum FieldRule: Sendable, Hashable {
+public enum FieldRule: Sendable {
     /// Grouped digits, validated against the detected networks (`CardNumberRule`).
     case cardNumber
     /// `MM/YY` (`ExpiryFormatter`, `ExpiryRule`).
@@ -143,6 +160,16 @@ public enum AddressPart: Sendable, Hashable {
         case .locality: (country?.localityKind ?? .city).labelKey
         case .subdivision: (country?.subdivisionKind ?? .province).labelKey
         case .postalCode: (country?.postalCodeKind ?? .postal).labelKey
+        }
+    }
+
+    /// Whether the form asks for this part in `country`: not for a postal code where the country
+    /// has none (the field is then always valid); everything without a country.
+    public func isAsked(in country: Country?) -> Bool {
+        guard let country else { return true }
+        return switch self {
+        case .locality, .subdivision: true
+        case .postalCode: country.hasPostalCode
         }
     }
 

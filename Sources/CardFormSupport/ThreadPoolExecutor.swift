@@ -87,3 +87,16 @@ extension ThreadPoolExecutor {
         }
     }
 }
+
+extension ThreadPoolExecutor {
+    /// Runs `work` on one of this executor's threads once `delay` has passed (timed by its own
+    /// timer queue): a retry or a poll that keeps its time while GCD's global queue and the
+    /// cooperative pool are busy, where `DispatchQueue.global().asyncAfter` would wait behind them.
+    public func run(after delay: Duration, _ work: @escaping @Sendable () -> Void) {
+        Task(executorPreference: self) {
+            // Nothing cancels this task: the sleep ends only when its time has come.
+            try? await self.sleep(for: delay)
+            work()
+        }
+    }
+}

@@ -51,4 +51,23 @@ import Testing
         #expect(seen.full == (true, true))
         #expect(seen.outcome?.result == .failed(declineCode: "processor_timeout"))
     }
+
+    @Test func aWaitingPageIsWokenByThePollWhileEveryPoolThreadIsBusy() async throws {
+        let store = MemorySessionStore(lifetime: SessionStoreTests.lifetime, capacity: 10)
+        let record = try store.create(now: Date()) { id in CardSession(id: id, configuration: SessionConfiguration()) }
+        let service = PaymentService(
+            coordinator: PaymentCoordinator(settings: try PaymentSettings(configuration: ServerConfiguration()), logger: .silent),
+            store: store, metrics: Metrics(), logger: .silent, pollInterval: .milliseconds(50))
+        let seen = try await onOwnThread {
+            let pools = BusyPools.fill()
+            defer { pools.release() }
+            let woken = DispatchSemaphore(value: 0)
+            // The session is not paying: as on an instance whose payment ended elsewhere, the
+            // first poll finds it so and wakes the page.
+            service.waitForResult(sessionId: record.session.id) { woken.signal() }
+            return (woken: woken.wait(timeout: .now() + 5) == .success, full: pools.isFull)
+        }
+        #expect(seen.full == (true, true))
+        #expect(seen.woken)
+    }
 }

@@ -7,26 +7,11 @@
 /// an address in a path (RFC 5321). 7–15 digits: the shortest national numbers still in use, and
 /// E.164's maximum. Address line 1 needs 3 ("1 A"). Postal code: 2–12 is the rule without a country
 /// (no country's format is longer than 11); with one, its own format decides.
-public struct BillingRule: Sendable, Hashable {
-    /// Which check the value goes through.
-    public enum Check: Sendable, Hashable {
-        case personName, email, phoneNumber, addressLine, placeName, subdivision, postalCode, country
-    }
-
+public struct BillingRule: Sendable {
+    /// How the value is judged.
+    public let check: BillingCheck
     /// How the value is cleaned up as typed.
-    public enum Input: Sendable, Hashable {
-        /// Anything printable; control characters dropped (a pasted tab or line break becomes a space).
-        case freeText
-        /// Digits, `+ ( ) -` and spaces.
-        case phone
-        /// In capitals where the country writes them so.
-        case postalCode
-        /// Two letters, in capitals.
-        case countryCode
-    }
-
-    public let check: Check
-    public let input: Input
+    public let input: BillingInput
     /// The error code when the value is wrong (`invalid-email`).
     public let code: String
     /// Bounds in characters (digits for the phone number).
@@ -40,7 +25,10 @@ public struct BillingRule: Sendable, Hashable {
     /// get room for their characters plus surrounding whitespace.
     public let byteLimit: Int
 
-    public init(_ check: Check, input: Input = .freeText, code: String, length: ClosedRange<Int>, inputLimit: Int = 256, byteLimit: Int? = nil) {
+    public init(
+        _ check: BillingCheck, input: BillingInput = .freeText, code: String, length: ClosedRange<Int>,
+        inputLimit: Int = 256, byteLimit: Int? = nil
+    ) {
         self.check = check
         self.input = input
         self.code = code
@@ -52,31 +40,7 @@ public struct BillingRule: Sendable, Hashable {
 
     /// The issue with the parameters a message may interpolate.
     func issue(country: Country?) -> ValidationIssue {
-        var parameters: [String: String] = [:]
-        switch check {
-        case .personName, .phoneNumber:
-            parameters = ["min": String(minimum), "max": String(maximum)]
-        case .addressLine:
-            parameters = minimum > 0 ? ["min": String(minimum), "max": String(maximum)] : ["max": String(maximum)]
-        case .email, .placeName:
-            parameters = ["max": String(maximum)]
-        case .subdivision:
-            if let country { parameters["country"] = country.code }
-        case .postalCode:
-            if let country {
-                parameters["country"] = country.code
-                if let example = country.postalCodeExamples.first { parameters["example"] = example }
-            } else {
-                parameters = ["min": String(minimum), "max": String(maximum)]
-            }
-        case .country:
-            break
-        }
-        return ValidationIssue(code: code, parameters: parameters)
-    }
-
-    func invalid(country: Country? = nil, canBecomeValid: Bool) -> BillingRules.Outcome {
-        .invalid(issue(country: country), canBecomeValid: canBecomeValid)
+        ValidationIssue(code: code, parameters: check.parameters.values(self, country))
     }
 }
 

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Validation and as-you-type formatting of the ten billing fields, country by country. Pure
-/// functions: no state, no I/O.
+/// Validation and as-you-type formatting of the billing fields, country by country, by the
+/// `BillingRule` each field's table entry carries. Pure functions: no state, no I/O.
 ///
 /// What a `FieldCheck` from `check` means, in every mode:
 /// - `issue` is what the full rule finds wrong with the value as it stands (`required` for an
@@ -31,7 +31,8 @@ public enum BillingRules {
         _ value: String, rule: BillingRule, followsCountry part: AddressPart?, country: Country?, required: Bool,
         mode: ValidationMode
     ) -> FieldCheck {
-        if rule.check == .postalCode, let country, !country.hasPostalCode { return .valid }
+        // Where the country has no such part (postal codes in Hong Kong), the form does not ask.
+        if let part, !part.isAsked(in: country) { return .valid }
         // Cheap bound before any per-character work: anything this long is wrong however it ends.
         guard value.utf8.count <= rule.byteLimit else {
             return FieldCheck(issue: rule.issue(country: country), isPotentiallyValid: false)
@@ -41,17 +42,12 @@ public enum BillingRules {
             guard required || part?.isRequired(in: country) == true else { return .valid }
             return FieldCheck(issue: ValidationIssue(code: "required"), isPotentiallyValid: mode == .typing)
         }
-        let outcome: Outcome = switch rule.check {
-        case .personName: checkName(trimmed, rule: rule)
-        case .email: checkEmail(trimmed, rule: rule)
-        case .phoneNumber: checkPhone(trimmed, rule: rule)
-        case .addressLine: checkAddressLine(trimmed, rule: rule)
-        case .placeName: checkPlaceName(trimmed, rule: rule)
-        case .subdivision: checkState(trimmed, rule: rule, country: country)
-        case .postalCode: checkPostalCode(trimmed, rule: rule, country: country)
-        case .country: checkCountry(trimmed, rule: rule)
+        switch rule.check.evaluate(trimmed, rule, country) {
+        case .valid:
+            return .valid
+        case .invalid(let canBecomeValid):
+            return FieldCheck(issue: rule.issue(country: country), isPotentiallyValid: mode == .typing && canBecomeValid)
         }
-        return outcome.check(in: mode)
     }
 
     /// The locale catalog keys of the labels that depend on the country: `postalCode.<kind>`,
@@ -63,23 +59,5 @@ public enum BillingRules {
             if let part = field.spec.followsCountry { keys[field] = part.labelKey(in: country) }
         }
         return keys
-    }
-
-    /// The full rule's verdict before the mode is applied.
-    struct Outcome {
-        var issue: ValidationIssue?
-        /// Whether typing more could still make the value valid.
-        var canBecomeValid: Bool
-
-        static let valid = Outcome(issue: nil, canBecomeValid: true)
-
-        static func invalid(_ issue: ValidationIssue, canBecomeValid: Bool) -> Outcome {
-            Outcome(issue: issue, canBecomeValid: canBecomeValid)
-        }
-
-        func check(in mode: ValidationMode) -> FieldCheck {
-            guard let issue else { return .valid }
-            return FieldCheck(issue: issue, isPotentiallyValid: mode == .typing && canBecomeValid)
-        }
     }
 }

@@ -31,7 +31,7 @@ extension ConfigurationReader {
         }
         if let value = object["allowToCopyPaste"] { look.allowsCopyPaste = try bool(value, path: "\(path).allowToCopyPaste") }
         for key in ["showMaskToggle", "maskVisibleIcon", "maskHiddenIcon"] where object[key] != nil {
-            guard field.spec.rule == .securityCode else {
+            guard case .securityCode = field.spec.rule else {
                 throw failure("invalid-value", "\(key) is an option of the cvv field only.", "\(path).\(key)")
             }
         }

@@ -1,12 +1,13 @@
 import CardEngine
 import CardFormSupport
 import Payments
-import Dispatch
 import Synchronization
 
 /// Connects sessions to the payment pipeline: starts a payment when a submit is accepted, hands
 /// the outcome back to the session through the store, and wakes the pages waiting for it. Kept
-/// out of the session record: a payment and a waiting page are happenings, not state.
+/// out of the session record: a payment and a waiting page are happenings, not state. Its retries
+/// and polls run on `ThreadPoolExecutor.background`, with the payments they follow, so that a busy
+/// process does not hold up the news a waiting page is owed.
 final class PaymentService: Sendable {
     let coordinator: PaymentCoordinator
     /// Where the outcome is written back.
@@ -48,7 +49,9 @@ final class PaymentService: Sendable {
         } catch {
             if attempt == 0 { logger.log("payment.result-not-stored", ["session": .idPrefix(sessionId)]) }
             if attempt < 600 {
-                DispatchQueue.global().asyncAfter(deadline: .now() + 1) { [self] in storeResult(result, sessionId: sessionId, attempt: attempt + 1) }
+                ThreadPoolExecutor.background.run(after: .seconds(1)) { [self] in
+                    storeResult(result, sessionId: sessionId, attempt: attempt + 1)
+                }
                 return
             }
         }
@@ -65,7 +68,7 @@ final class PaymentService: Sendable {
     /// One read per waited session each `pollInterval` while any page waits (a long-poll gives
     /// up after 25 s, so this stops by itself): wakes those whose payment ended anywhere.
     private func schedulePoll(after interval: Duration) {
-        DispatchQueue.global().asyncAfter(deadline: .now() + interval.dispatchInterval) { [self] in
+        ThreadPoolExecutor.background.run(after: interval) { [self] in
             for id in waiters.withLock({ Array($0.keys) }) {
                 let ended = try? store.withSession(id[...]) { $0.session.phase != .processing }
                 if case .live(false) = ended { continue }

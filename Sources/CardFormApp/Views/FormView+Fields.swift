@@ -156,7 +156,8 @@ extension FormView {
     }
 
     /// The label for postal code, state and city, which follows the selected country (a country's
-    /// own key first: `label.postalCode.GB` is "Postcode"); nil keeps the language's label.
+    /// own key first: `label.postalCode.GB` is "Postcode"); without one, the field's default label,
+    /// else its part's default kind (`label.city.city`). Nil keeps the language's label.
     private func label(_ field: FieldType) -> String? {
         let name = field.rawValue
         guard let part = field.spec.followsCountry else { return nil }
@@ -164,7 +165,7 @@ extension FormView {
             if let own = pack.string("label.\(name).\(country.code)") { return own }
             if let kind = pack.string("label.\(part.labelKey(in: country))") { return kind }
         }
-        return pack.string("label.\(name).default") ?? pack.string("label.city.city") ?? name
+        return pack.string("label.\(name).default") ?? pack.string("label.\(part.labelKey(in: nil))") ?? name
     }
 
     /// The CVV's guide follows the network (Amex prints it on the front); nil keeps the

@@ -1,46 +1,51 @@
-extension BillingRules {
+extension BillingCheck {
     /// First and last names: letters of any script (with their combining marks), spaces, hyphens,
     /// apostrophes and periods ("Jean-Luc", "O'Brien", "J. R.", "Nguyễn", "李"); at least one letter.
-    static func checkName(_ value: String, rule: BillingRule) -> Outcome {
+    public static let personName = BillingCheck(parameters: .bounds) { value, rule, _ in
         var hasLetter = false
         for scalar in value.unicodeScalars {
             if isLetter(scalar) {
                 hasLetter = true
             } else if !isNamePunctuation(scalar) {
-                return rule.invalid(canBecomeValid: false)
+                return .invalid(canBecomeValid: false)
             }
         }
-        if value.count > rule.maximum { return rule.invalid(canBecomeValid: false) }
+        if value.count > rule.maximum { return .invalid(canBecomeValid: false) }
         // Punctuation alone ("-") could still be followed by letters.
-        return hasLetter ? .valid : rule.invalid(canBecomeValid: true)
+        return hasLetter ? .valid : .invalid(canBecomeValid: true)
     }
 
     /// Address lines: any printable text, at least one letter or digit ("1 A" for line 1).
-    static func checkAddressLine(_ value: String, rule: BillingRule) -> Outcome {
+    public static let addressLine = BillingCheck(parameters: .boundsAboveZero) { value, rule, _ in
         var hasAlphanumeric = false
         for scalar in value.unicodeScalars {
-            if isControl(scalar) { return rule.invalid(canBecomeValid: false) }
+            if isControl(scalar) { return .invalid(canBecomeValid: false) }
             if isLetter(scalar) || scalar.properties.numericType != nil { hasAlphanumeric = true }
         }
         let length = value.count
-        if length > rule.maximum { return rule.invalid(canBecomeValid: false) }
-        return hasAlphanumeric && length >= rule.minimum ? .valid : rule.invalid(canBecomeValid: true)
+        if length > rule.maximum { return .invalid(canBecomeValid: false) }
+        return hasAlphanumeric && length >= rule.minimum ? .valid : .invalid(canBecomeValid: true)
     }
 
-    /// City, and a state typed freely: letters of any script, digits, spaces and the punctuation
-    /// place names use ("Saint-Étienne", "St. John's", "Frankfurt (Oder)", "Washington, D.C.",
-    /// "渋谷区"); at least one letter.
-    static func checkPlaceName(_ value: String, rule: BillingRule, country: Country? = nil) -> Outcome {
+    /// City: letters of any script, digits, spaces and the punctuation place names use
+    /// ("Saint-Étienne", "St. John's", "Frankfurt (Oder)", "Washington, D.C.", "渋谷区"); at least
+    /// one letter.
+    public static let placeName = BillingCheck(parameters: .maximum) { value, rule, _ in
+        isPlaceName(value, maximum: rule.maximum)
+    }
+
+    /// The place-name rule, which a state typed freely follows too.
+    static func isPlaceName(_ value: String, maximum: Int) -> Verdict {
         var hasLetter = false
         for scalar in value.unicodeScalars {
             if isLetter(scalar) {
                 hasLetter = true
             } else if !(isPlacePunctuation(scalar) || scalar.properties.numericType != nil) {
-                return rule.invalid(country: country, canBecomeValid: false)
+                return .invalid(canBecomeValid: false)
             }
         }
-        if value.count > rule.maximum { return rule.invalid(country: country, canBecomeValid: false) }
-        return hasLetter ? .valid : rule.invalid(country: country, canBecomeValid: true)
+        if value.count > maximum { return .invalid(canBecomeValid: false) }
+        return hasLetter ? .valid : .invalid(canBecomeValid: true)
     }
 
     /// A letter of any script, or a mark combining with one (accents, vowel signs).
