@@ -47,7 +47,8 @@ let package = Package(
         .target(name: "CardEngine", exclude: ["Countries/ATTRIBUTION.md"]),
         // What the app, HTTPServer, Payments and TemplateLint share: the redacting logger, random
         // tokens, the block scanner (how the server cuts a render into blocks, and the linter checks
-        // them), file layers, `CodedError` (every module's error shape). Imports nothing of ours.
+        // them), file layers, `CodedError` (every module's error shape), hex digits. Imports nothing
+        // of ours.
         .target(name: "CardFormSupport"),
         // Vault, processors, the merchant's hook, webhooks. Never imports CardFormApp.
         .target(name: "Payments", dependencies: ["CardEngine", "CardFormSupport", "CSodium"]),
