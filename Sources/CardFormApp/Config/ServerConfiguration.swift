@@ -127,7 +127,7 @@ extension ServerConfiguration {
             guard let data = FileManager.default.contents(atPath: file.path) else {
                 throw ServerConfigurationError(key: "config", problem: "cannot read the file", source: source)
             }
-            guard case .object(let object)? = try? JSONDecoder().decode(ConfigValue.self, from: data) else {
+            guard case .object(let object)? = try? ConfigValue.parse(Array(data)) else {
                 throw ServerConfigurationError(key: "config", problem: "not a JSON object", source: source)
             }
             for (key, value) in flatten(object) {
@@ -152,14 +152,14 @@ extension ServerConfiguration {
     }
 
     /// `{"tls": {"cert": …}}` → `tls.cert`; `defaults` stays one value (it is a session-options object).
-    private static func flatten(_ object: [String: ConfigValue], prefix: String = "") -> [(String, ConfigValue)] {
+    private static func flatten(_ object: JSONObject, prefix: String = "") -> [(String, ConfigValue)] {
         var result: [(String, ConfigValue)] = []
-        for key in object.keys.sorted() {
+        for (key, value) in object.members.sorted(by: { $0.key < $1.key }) {
             let path = prefix + key
-            if path != "defaults", case .object(let nested) = object[key]! {
+            if path != "defaults", case .object(let nested) = value {
                 result += flatten(nested, prefix: path + ".")
             } else {
-                result.append((path, object[key]!))
+                result.append((path, value))
             }
         }
         return result
