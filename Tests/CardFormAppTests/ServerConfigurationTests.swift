@@ -58,6 +58,25 @@ import Testing
         }
     }
 
+    @Test(arguments: [
+        ("processor.kind", "paypal", #"must be "sandbox" or "http""#),
+        ("cardholderName.rules", "strict", #"must be "default" or "pxp""#),
+    ])
+    func aWordOutsideAClosedSetIsRefusedWithTheList(key: String, word: String, problem: String) {
+        let name = ServerConfiguration.environmentName(of: key)
+        #expect(throws: ServerConfigurationError(key: key, problem: problem, source: "environment \(name)")) {
+            try ServerConfiguration.load(file: nil, environment: [name: word], flags: [:], warn: { _ in })
+        }
+    }
+
+    @Test func aWordOfAClosedSetIsTaken() throws {
+        let config = try ServerConfiguration.load(
+            file: nil, environment: ["CARDFORM_PROCESSOR_KIND": "http", "CARDFORM_CARDHOLDER_NAME_RULES": "pxp"], flags: [:],
+            warn: { _ in })
+        #expect(config.processorKind == .http)
+        #expect(config.cardholderNameRules == .pxp)
+    }
+
     @Test func anUnknownKeyIsAWarningNotAnError() throws {
         let file = try write(#"{"prot": 1, "processor": {"kind": "http", "url": "http://127.0.0.1:9/pay"}}"#)
         var warnings: [String] = []

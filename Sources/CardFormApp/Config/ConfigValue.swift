@@ -29,6 +29,18 @@ extension ConfigValue {
         return text
     }
 
+    /// One word of a closed set (`processor.kind`, `cardholderName.rules`); any other is refused
+    /// with the list, in declaration order: `must be "sandbox" or "http"`.
+    func choice<Choice: CaseIterable & RawRepresentable>() throws(Problem) -> Choice where Choice.RawValue == String {
+        let text = try nonEmptyString()
+        guard let choice = Choice(rawValue: text) else {
+            let words = Choice.allCases.map { "\"\($0.rawValue)\"" }
+            let last = words.last.map { words.count > 1 ? " or " + $0 : $0 } ?? ""
+            throw Problem("must be " + words.dropLast().joined(separator: ", ") + last)
+        }
+        return choice
+    }
+
     /// A secret: at least 16 characters, so a placeholder like "changeme" is refused.
     func secret() throws(Problem) -> String {
         let text = try nonEmptyString()

@@ -37,7 +37,7 @@ struct ServerConfiguration: Sendable, Equatable {
     var connectionsPerAddress = 64
     var dev = false
 
-    enum ProcessorKind: String, Sendable, Equatable { case sandbox, http }
+    enum ProcessorKind: String, CaseIterable, Sendable, Equatable { case sandbox, http }
 }
 
 /// A configuration value that cannot be used, naming the key (exit 2).
@@ -68,10 +68,7 @@ extension ServerConfiguration {
         },
         "tls.cert": { config, value throws(ConfigValue.Problem) in config.tlsCert = try value.nonEmptyString() },
         "tls.key": { config, value throws(ConfigValue.Problem) in config.tlsKey = try value.nonEmptyString() },
-        "processor.kind": { config, value throws(ConfigValue.Problem) in
-            guard let kind = ProcessorKind(rawValue: try value.nonEmptyString()) else { throw .init("must be \"sandbox\" or \"http\"") }
-            config.processorKind = kind
-        },
+        "processor.kind": { config, value throws(ConfigValue.Problem) in config.processorKind = try value.choice() },
         "processor.url": { config, value throws(ConfigValue.Problem) in config.processorURL = try value.httpURL() },
         "processor.secret": { config, value throws(ConfigValue.Problem) in config.processorSecret = try value.secret() },
         "processor.delayMs": { config, value throws(ConfigValue.Problem) in config.processorDelayMs = try value.integer(in: 0...60_000) },
@@ -83,10 +80,7 @@ extension ServerConfiguration {
         },
         "binTable": { config, value throws(ConfigValue.Problem) in config.binTable = try value.nonEmptyString() },
         "defaults": { config, value throws(ConfigValue.Problem) in config.defaults = try value.jsonObject() },
-        "cardholderName.rules": { config, value throws(ConfigValue.Problem) in
-            guard let rules = CardholderNameRules(rawValue: try value.nonEmptyString()) else { throw .init("must be \"default\" or \"pxp\"") }
-            config.cardholderNameRules = rules
-        },
+        "cardholderName.rules": { config, value throws(ConfigValue.Problem) in config.cardholderNameRules = try value.choice() },
         "maxSessions": { config, value throws(ConfigValue.Problem) in config.maxSessions = try value.integer(in: 1...10_000_000) },
         "store.url": { config, value throws(ConfigValue.Problem) in try StoreConfiguration.keys["store.url"]!(&config.store, value) },
         "store.key": { config, value throws(ConfigValue.Problem) in try StoreConfiguration.keys["store.key"]!(&config.store, value) },
