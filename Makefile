@@ -41,7 +41,8 @@ FUZZ_RUNS    ?= 1000000
 FUZZ_TARGETS := mustache form json session head
 FUZZ_DIR     := .build/fuzz
 FUZZ_SWIFTC  := swiftc -sanitize=fuzzer,address -parse-as-library -O -g -enable-testing -use-ld=lld
-FUZZ_LIBS    := Mustache HTTPServer CardEngine
+# In build order: HTTPServer imports CardFormSupport (CodedError, Hex).
+FUZZ_LIBS    := CardFormSupport Mustache HTTPServer CardEngine
 # Swift's own backtracer would fight AddressSanitizer over a trap; libFuzzer reports it instead.
 FUZZ_ENV     := SWIFT_BACKTRACE=enable=no
 
@@ -63,9 +64,10 @@ $(FUZZ_DIR)/fuzz-%: $(foreach l,$(FUZZ_LIBS),$(FUZZ_DIR)/lib/lib$(l).a) $(wildca
 	  -lmicrohttpd -lgnutls Fuzz/Targets/*.swift Fuzz/Entry/*.swift $(FUZZ_DIR)/selected-$*.swift -o $@
 
 .SECONDARY: $(foreach l,$(FUZZ_LIBS),$(FUZZ_DIR)/lib/lib$(l).a)
+$(FUZZ_DIR)/lib/libHTTPServer.a: $(FUZZ_DIR)/lib/libCardFormSupport.a
 
 # One static library per module, instrumented; compiled in its own folder (swiftc leaves objects there).
-$(FUZZ_DIR)/lib/lib%.a: $(shell find Sources/Mustache Sources/HTTPServer Sources/CardEngine -name '*.swift')
+$(FUZZ_DIR)/lib/lib%.a: $(shell find $(addprefix Sources/,$(FUZZ_LIBS)) -name '*.swift')
 	@mkdir -p $(FUZZ_DIR)/lib/$*
 	cd $(FUZZ_DIR)/lib/$* && $(FUZZ_SWIFTC) -I $(CURDIR)/$(FUZZ_DIR)/lib -I $(CURDIR)/Sources/CMicroHTTPD \
 	  -emit-library -static -emit-module -module-name $* -emit-module-path ../$*.swiftmodule \

@@ -40,14 +40,15 @@ let package = Package(
             providers: [.apt(["libhiredis-dev"])]
         ),
         // The only module that imports CMicroHTTPD.
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CardFormSupport"]),
         // Mustache templates: lexer → parser → AST → renderer. Knows nothing of HTTP or cards.
         .target(name: "Mustache"),
         // The card session engine: pure Swift, no I/O.
         .target(name: "CardEngine", exclude: ["Countries/ATTRIBUTION.md"]),
-        // What the app, Payments and TemplateLint share: the redacting logger, random tokens, the
-        // block scanner (how the server cuts a render into blocks, and the linter checks them),
-        // file layers. Imports nothing of ours.
+        // What the app, HTTPServer, Payments and TemplateLint share: the redacting logger, random
+        // tokens, the block scanner (how the server cuts a render into blocks, and the linter checks
+        // them), file layers, `CodedError` (every module's error shape), hex digits. Imports nothing
+        // of ours.
         .target(name: "CardFormSupport"),
         // Vault, processors, the merchant's hook, webhooks. Never imports CardFormApp.
         .target(name: "Payments", dependencies: ["CardEngine", "CardFormSupport", "CSodium"]),

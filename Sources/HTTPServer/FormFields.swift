@@ -1,18 +1,13 @@
 /// Decoded `application/x-www-form-urlencoded` data (a form body or a query string): ordered
 /// `name=value` pairs, a name possibly repeated. Names are compared exactly, as browsers send them.
 public struct FormFields: Sendable, Equatable, Sequence {
-    /// One decoded `name=value` pair.
+    /// One decoded `name=value` pair. Made only here (with the memberwise init); a caller builds
+    /// pairs through `init(_:)`.
     public struct Field: Sendable, Equatable {
         /// The decoded name.
         public var name: String
         /// The decoded value.
         public var value: String
-
-        /// Builds a pair.
-        public init(name: String, value: String) {
-            self.name = name
-            self.value = value
-        }
     }
 
     /// The most pairs accepted by default: far above any form we serve, far below what a 16 KB

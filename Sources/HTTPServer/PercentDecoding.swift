@@ -1,3 +1,5 @@
+import CardFormSupport
+
 /// `%HH` decoding shared by request paths and `application/x-www-form-urlencoded` data.
 ///
 /// Strict by design: a `%` not followed by two hex digits is an error rather than a literal,
@@ -20,7 +22,7 @@ enum PercentDecoding {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%") {
                 guard bytes.endIndex - index >= 3,
-                      let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+                      let high = Hex.value(of: bytes[index + 1]), let low = Hex.value(of: bytes[index + 2])
                 else { throw .malformedEscape }
                 decoded.append(high << 4 | low)
                 index += 3
@@ -39,15 +41,6 @@ enum PercentDecoding {
             return String(copying: try UTF8Span(validating: bytes.span))
         } catch {
             throw .invalidUTF8
-        }
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
         }
     }
 }

@@ -1,3 +1,4 @@
+import CardFormSupport
 import CSodium
 
 /// HMAC-SHA256 (RFC 2104) computed by libsodium, keyed once and applied to many messages.

@@ -96,7 +96,7 @@ final class HTTPClient: Sendable {
 typealias HTTPClientError = CodedError<HTTPClientFailure>
 
 /// The codes of `HTTPClientError`.
-enum HTTPClientFailure: String, Hashable, Sendable {
+enum HTTPClientFailure: String, ErrorCode {
     /// No whole response before the deadline.
     case timeout
     /// The response was longer than the client keeps.

@@ -78,7 +78,7 @@ public struct SecretBox: Sendable {
 public typealias SecretBoxError = CodedError<SecretBoxFailure>
 
 /// The codes of `SecretBoxError`.
-public enum SecretBoxFailure: String, Hashable, Sendable {
+public enum SecretBoxFailure: String, ErrorCode {
     /// Not 32 bytes, or not 64 hex characters.
     case invalidKey = "invalid-key"
     /// A version byte this build does not read.

@@ -1,3 +1,4 @@
+import CardFormSupport
 import Foundation
 
 /// Where webhook events wait until a receiver has taken them: written before the first delivery
@@ -48,27 +49,21 @@ public struct OutboxStats: Sendable, Hashable {
 }
 
 /// Why an outbox could not do what was asked.
-public struct OutboxError: Error, Sendable, Hashable, CustomStringConvertible {
-    public enum Code: String, Sendable {
-        /// The directory or a file in it could not be read or written.
-        case io
-        /// Another process already delivers from this directory.
-        case inUse = "in-use"
-        /// The shared store did not answer.
-        case unavailable
-        /// An id that cannot name a file (only letters, digits and `_` are kept).
-        case invalidID = "invalid-id"
-    }
+public typealias OutboxError = CodedError<OutboxFailure>
 
-    public var code: Code
-    public var message: String
+/// The codes of `OutboxError`.
+public enum OutboxFailure: String, ErrorCode {
+    /// The directory or a file in it could not be read or written.
+    case io
+    /// Another process already delivers from this directory.
+    case inUse = "in-use"
+    /// The shared store did not answer.
+    case unavailable
+    /// An id that cannot name a file (only letters, digits and `_` are kept).
+    case invalidID = "invalid-id"
 
-    public init(_ code: Code, _ message: String) {
-        self.code = code
-        self.message = message
-    }
-
-    public var description: String { "outbox \(code.rawValue): \(message)" }
+    /// `outbox io: …` in a log line, rather than a bare `io: …`.
+    public static var domain: String? { "outbox" }
 }
 
 extension OutboxEntry {

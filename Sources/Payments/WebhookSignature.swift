@@ -77,7 +77,7 @@ struct WebhookSignature: Sendable {
 typealias WebhookSignatureError = CodedError<WebhookSignatureFailure>
 
 /// The codes of `WebhookSignatureError`.
-enum WebhookSignatureFailure: String, Hashable, Sendable {
+enum WebhookSignatureFailure: String, ErrorCode {
     case malformedHeader = "malformed-header"
     case timestampOutOfTolerance = "timestamp-out-of-tolerance"
     case noMatchingSignature = "no-matching-signature"

@@ -47,24 +47,11 @@ public struct LintDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// `DIR/blocks/cvv.mustache` for the designer's own.
     var file: String
     /// 1-based; 0 when the problem concerns the file as a whole and has no position.
-    var line: Int
+    var line = 0
     /// 1-based, in Unicode scalars; 0 without a position.
-    var column: Int
+    var column = 0
     /// The text of `line`, without its line ending.
-    var sourceLine: String
-
-    init(
-        _ severity: Severity, _ code: Code, _ message: String,
-        file: String, line: Int = 0, column: Int = 0, sourceLine: String = ""
-    ) {
-        self.severity = severity
-        self.code = code
-        self.message = message
-        self.file = file
-        self.line = line
-        self.column = column
-        self.sourceLine = sourceLine
-    }
+    var sourceLine = ""
 
     /// `FILE:LINE:COL: error|warning: MESSAGE`, the source line, and a caret under the column, as
     /// template errors print (`DiagnosticFormat`).

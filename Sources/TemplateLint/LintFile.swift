@@ -27,7 +27,7 @@ struct LintFile: Sendable {
         let column = bytes[start..<clamped].count { $0 & 0xC0 != 0x80 } + 1
         if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         return LintDiagnostic(
-            severity, code, message, file: path, line: line, column: column,
+            severity: severity, code: code, message: message, file: path, line: line, column: column,
             sourceLine: String(decoding: bytes[start..<max(start, end)], as: UTF8.self))
     }
 

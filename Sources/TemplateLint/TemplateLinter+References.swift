@@ -127,8 +127,8 @@ extension TemplateLinter {
         return allNames.sorted().compactMap { name in
             guard !defaultNames.contains(name), !used.contains(name), let file = files[name], file.isOverlay else { return nil }
             return LintDiagnostic(
-                .warning, .unusedTemplate,
-                "no template includes '\(name)' and it replaces no default, so it is never shown"
+                severity: .warning, code: .unusedTemplate,
+                message: "no template includes '\(name)' and it replaces no default, so it is never shown"
                     + NameSuggestion.hint(for: name, among: defaultNames),
                 file: file.path)
         }

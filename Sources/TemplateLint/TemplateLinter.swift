@@ -88,7 +88,7 @@ public struct TemplateLinter {
     static func diagnostic(for error: TemplateError, in files: [String: LintFile]) -> LintDiagnostic {
         let path = files[error.templateName]?.path ?? error.displayPath
         return LintDiagnostic(
-            .error, .template, error.message, file: path, line: error.line, column: error.column,
+            severity: .error, code: .template, message: error.message, file: path, line: error.line, column: error.column,
             sourceLine: error.sourceLine)
     }
 }
@@ -117,7 +117,8 @@ extension TemplateLinter {
                 guard isTemplate || language != nil else { continue }
                 let path = root + "/" + relative
                 guard let text = String(validating: bytes, as: UTF8.self) else {
-                    read.diagnostics.append(LintDiagnostic(.error, .unreadableFile, "the file is not UTF-8 text", file: path))
+                    read.diagnostics.append(LintDiagnostic(
+                        severity: .error, code: .unreadableFile, message: "the file is not UTF-8 text", file: path))
                     continue
                 }
                 let file = LintFile(path: path, text: text, isOverlay: isOverlay)

@@ -82,7 +82,7 @@ struct LintCheckTests {
     ])
     func summarises(_ severities: [LintDiagnostic.Severity], _ summary: String) {
         let found = severities.enumerated().map { index, severity in
-            LintDiagnostic(severity, .template, "m\(index)", file: index.isMultiple(of: 2) ? "b" : "a", line: 9 - index, column: 1)
+            LintDiagnostic(severity: severity, code: .template, message: "m\(index)", file: index.isMultiple(of: 2) ? "b" : "a", line: 9 - index, column: 1)
         }
         let sorted = LintDiagnostic.sorted(found)
         #expect(sorted.map(\.file) == sorted.map(\.file).sorted())

@@ -1,5 +1,6 @@
 import Testing
 @testable import CardFormApp
+import CardFormSupport
 @testable import Payments
 
 @Suite struct PaymentsSignatureTests {

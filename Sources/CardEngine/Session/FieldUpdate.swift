@@ -1,12 +1,8 @@
-/// A field's shown error.
+/// A field's shown error. Only the session makes these (with the memberwise init), so there is no
+/// public init.
 public struct FieldError: Hashable, Sendable {
     public var field: FieldType
     public var issue: ValidationIssue
-
-    public init(field: FieldType, issue: ValidationIssue) {
-        self.field = field
-        self.issue = issue
-    }
 }
 
 /// What changed in the state after an event, so the app re-renders only what it must.

@@ -1,40 +1,21 @@
+import CardEngine
 import Foundation
 
-/// One configuration value as a source gave it: text (environment, flags) or JSON (the file).
-enum ConfigValue: Sendable, Equatable, Decodable {
-    case string(String)
-    case number(Double)
-    case bool(Bool)
-    case object([String: ConfigValue])
-    case list([ConfigValue])
-    case null
+/// One configuration value as a source gave it: text (environment, flags) or JSON (the file), read
+/// by the engine's JSON parser, the one that reads `defaults` again as session options.
+typealias ConfigValue = JSONValue
 
+extension ConfigValue {
     /// Why a value does not fit its key.
     struct Problem: Error, Equatable {
         var message: String
         init(_ message: String) { self.message = message }
     }
 
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let flag = try? container.decode(Bool.self) {
-            self = .bool(flag)
-        } else if let number = try? container.decode(Double.self) {
-            self = .number(number)
-        } else if let text = try? container.decode(String.self) {
-            self = .string(text)
-        } else if let list = try? container.decode([ConfigValue].self) {
-            self = .list(list)
-        } else {
-            self = .object(try container.decode([String: ConfigValue].self))
-        }
-    }
-
+    /// A whole number written as JSON (`8080`, `8080.0`, `1e3`) or as text.
     func integer(in range: ClosedRange<Int>) throws(Problem) -> Int {
         let parsed: Int? = switch self {
-        case .number(let number): number.rounded() == number && abs(number) < 1e15 ? Int(number) : nil
+        case .number(let literal): Double(literal).flatMap { $0.rounded() == $0 && abs($0) < 1e15 ? Int($0) : nil }
         case .string(let text): Int(text.trimmingCharacters(in: .whitespaces))
         default: nil
         }
@@ -46,6 +27,18 @@ enum ConfigValue: Sendable, Equatable, Decodable {
     func nonEmptyString() throws(Problem) -> String {
         guard case .string(let text) = self, !text.isEmpty else { throw Problem("must be a non-empty string") }
         return text
+    }
+
+    /// One word of a closed set (`processor.kind`, `cardholderName.rules`); any other is refused
+    /// with the list, in declaration order: `must be "sandbox" or "http"`.
+    func choice<Choice: CaseIterable & RawRepresentable>() throws(Problem) -> Choice where Choice.RawValue == String {
+        let text = try nonEmptyString()
+        guard let choice = Choice(rawValue: text) else {
+            let words = Choice.allCases.map { "\"\($0.rawValue)\"" }
+            let last = words.last.map { words.count > 1 ? " or " + $0 : $0 } ?? ""
+            throw Problem("must be " + words.dropLast().joined(separator: ", ") + last)
+        }
+        return choice
     }
 
     /// A secret: at least 16 characters, so a placeholder like "changeme" is refused.
@@ -67,28 +60,12 @@ enum ConfigValue: Sendable, Equatable, Decodable {
     func jsonObject() throws(Problem) -> Data {
         switch self {
         case .object:
-            return (try? JSONEncoder().encode(self)) ?? Data("{}".utf8)
+            return Data(serialized.utf8)
         case .string(let text):
-            guard case .object? = try? JSONDecoder().decode(ConfigValue.self, from: Data(text.utf8)) else {
-                throw Problem("must be a JSON object")
-            }
+            guard case .object? = try? JSONValue.parse(text) else { throw Problem("must be a JSON object") }
             return Data(text.utf8)
         default:
             throw Problem("must be a JSON object")
-        }
-    }
-}
-
-extension ConfigValue: Encodable {
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .string(let text): try container.encode(text)
-        case .number(let number): try container.encode(number)
-        case .bool(let flag): try container.encode(flag)
-        case .object(let object): try container.encode(object)
-        case .list(let list): try container.encode(list)
-        case .null: try container.encodeNil()
         }
     }
 }

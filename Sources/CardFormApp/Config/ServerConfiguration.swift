@@ -37,7 +37,7 @@ struct ServerConfiguration: Sendable, Equatable {
     var connectionsPerAddress = 64
     var dev = false
 
-    enum ProcessorKind: String, Sendable, Equatable { case sandbox, http }
+    enum ProcessorKind: String, CaseIterable, Sendable, Equatable { case sandbox, http }
 }
 
 /// A configuration value that cannot be used, naming the key (exit 2).
@@ -68,10 +68,7 @@ extension ServerConfiguration {
         },
         "tls.cert": { config, value throws(ConfigValue.Problem) in config.tlsCert = try value.nonEmptyString() },
         "tls.key": { config, value throws(ConfigValue.Problem) in config.tlsKey = try value.nonEmptyString() },
-        "processor.kind": { config, value throws(ConfigValue.Problem) in
-            guard let kind = ProcessorKind(rawValue: try value.nonEmptyString()) else { throw .init("must be \"sandbox\" or \"http\"") }
-            config.processorKind = kind
-        },
+        "processor.kind": { config, value throws(ConfigValue.Problem) in config.processorKind = try value.choice() },
         "processor.url": { config, value throws(ConfigValue.Problem) in config.processorURL = try value.httpURL() },
         "processor.secret": { config, value throws(ConfigValue.Problem) in config.processorSecret = try value.secret() },
         "processor.delayMs": { config, value throws(ConfigValue.Problem) in config.processorDelayMs = try value.integer(in: 0...60_000) },
@@ -83,10 +80,7 @@ extension ServerConfiguration {
         },
         "binTable": { config, value throws(ConfigValue.Problem) in config.binTable = try value.nonEmptyString() },
         "defaults": { config, value throws(ConfigValue.Problem) in config.defaults = try value.jsonObject() },
-        "cardholderName.rules": { config, value throws(ConfigValue.Problem) in
-            guard let rules = CardholderNameRules(rawValue: try value.nonEmptyString()) else { throw .init("must be \"default\" or \"pxp\"") }
-            config.cardholderNameRules = rules
-        },
+        "cardholderName.rules": { config, value throws(ConfigValue.Problem) in config.cardholderNameRules = try value.choice() },
         "maxSessions": { config, value throws(ConfigValue.Problem) in config.maxSessions = try value.integer(in: 1...10_000_000) },
         "store.url": { config, value throws(ConfigValue.Problem) in try StoreConfiguration.keys["store.url"]!(&config.store, value) },
         "store.key": { config, value throws(ConfigValue.Problem) in try StoreConfiguration.keys["store.key"]!(&config.store, value) },
@@ -127,7 +121,7 @@ extension ServerConfiguration {
             guard let data = FileManager.default.contents(atPath: file.path) else {
                 throw ServerConfigurationError(key: "config", problem: "cannot read the file", source: source)
             }
-            guard case .object(let object)? = try? JSONDecoder().decode(ConfigValue.self, from: data) else {
+            guard case .object(let object)? = try? ConfigValue.parse(Array(data)) else {
                 throw ServerConfigurationError(key: "config", problem: "not a JSON object", source: source)
             }
             for (key, value) in flatten(object) {
@@ -152,14 +146,14 @@ extension ServerConfiguration {
     }
 
     /// `{"tls": {"cert": …}}` → `tls.cert`; `defaults` stays one value (it is a session-options object).
-    private static func flatten(_ object: [String: ConfigValue], prefix: String = "") -> [(String, ConfigValue)] {
+    private static func flatten(_ object: JSONObject, prefix: String = "") -> [(String, ConfigValue)] {
         var result: [(String, ConfigValue)] = []
-        for key in object.keys.sorted() {
+        for (key, value) in object.members.sorted(by: { $0.key < $1.key }) {
             let path = prefix + key
-            if path != "defaults", case .object(let nested) = object[key]! {
+            if path != "defaults", case .object(let nested) = value {
                 result += flatten(nested, prefix: path + ".")
             } else {
-                result.append((path, object[key]!))
+                result.append((path, value))
             }
         }
         return result

@@ -1,39 +1,37 @@
+import CardFormSupport
+
 /// Why a Redis call produced no usable answer. Every failure of the client is one of these, never
 /// a crash and never a silent fallback: callers map them to their own errors (a 503, a log line).
-struct RedisError: Error, Sendable, Hashable, CustomStringConvertible {
-    enum Code: String, Sendable {
-        /// `store.url` is not `redis://[:password@]host[:port][/db]`.
-        case invalidURL = "invalid-url"
-        /// No TCP connection within the connect timeout (refused, unreachable, unknown host).
-        case connectionFailed = "connection-failed"
-        /// The server refused the password, or wants one and none was given.
-        case authenticationFailed = "authentication-failed"
-        /// A command's reply did not arrive within the command timeout.
-        case timeout
-        /// The connection broke during a command (the server went away or closed it).
-        case connectionLost = "connection-lost"
-        /// The server's bytes were not the protocol.
-        case protocolError = "protocol-error"
-        /// The server answered with an error reply (`-ERR …`, `-WRONGTYPE …`, `-NOSCRIPT …`).
-        case server = "server-error"
-        /// The reply was well formed but not of the shape the command promises.
-        case unexpectedReply = "unexpected-reply"
-        /// Every pooled connection stayed busy for the whole checkout timeout.
-        case poolExhausted = "pool-exhausted"
-        /// An optimistic update lost its compare-and-set every time it tried.
-        case contention
-    }
+typealias RedisError = CodedError<RedisFailure>
 
-    var code: Code
-    var message: String
+/// The codes of `RedisError`.
+enum RedisFailure: String, ErrorCode {
+    /// `store.url` is not `redis://[:password@]host[:port][/db]`.
+    case invalidURL = "invalid-url"
+    /// No TCP connection within the connect timeout (refused, unreachable, unknown host).
+    case connectionFailed = "connection-failed"
+    /// The server refused the password, or wants one and none was given.
+    case authenticationFailed = "authentication-failed"
+    /// A command's reply did not arrive within the command timeout.
+    case timeout
+    /// The connection broke during a command (the server went away or closed it).
+    case connectionLost = "connection-lost"
+    /// The server's bytes were not the protocol.
+    case protocolError = "protocol-error"
+    /// The server answered with an error reply (`-ERR …`, `-WRONGTYPE …`, `-NOSCRIPT …`).
+    case server = "server-error"
+    /// The reply was well formed but not of the shape the command promises.
+    case unexpectedReply = "unexpected-reply"
+    /// Every pooled connection stayed busy for the whole checkout timeout.
+    case poolExhausted = "pool-exhausted"
+    /// An optimistic update lost its compare-and-set every time it tried.
+    case contention
 
-    init(_ code: Code, _ message: String) {
-        self.code = code
-        self.message = message
-    }
+    /// `redis timeout: …` in a log line, rather than a bare `timeout: …`.
+    static var domain: String? { "redis" }
+}
 
+extension RedisError {
     /// Whether the server itself (not the connection) refused the command.
     var isServerReply: Bool { code == .server }
-
-    var description: String { "redis \(code.rawValue): \(message)" }
 }

@@ -1,8 +1,9 @@
-/// Lower-case hexadecimal, for MACs in headers.
-enum Hex {
+/// Hexadecimal: lower-case digits for MACs in headers, and the digit values that reading a key,
+/// a signature or a `%HH` escape needs.
+public enum Hex {
     private static let digits = Array("0123456789abcdef".utf8)
 
-    static func encode(_ bytes: [UInt8]) -> String {
+    public static func encode(_ bytes: [UInt8]) -> String {
         var text: [UInt8] = []
         text.reserveCapacity(bytes.count * 2)
         for byte in bytes {
@@ -13,7 +14,7 @@ enum Hex {
     }
 
     /// The bytes of an even-length hex string (either case), or nil.
-    static func decode(_ text: some StringProtocol) -> [UInt8]? {
+    public static func decode(_ text: some StringProtocol) -> [UInt8]? {
         let utf8 = Array(text.utf8)
         guard utf8.count.isMultiple(of: 2) else { return nil }
         var bytes: [UInt8] = []
@@ -27,7 +28,10 @@ enum Hex {
         return bytes
     }
 
-    private static func value(of digit: UInt8) -> UInt8? {
+    /// The value of one ASCII hex digit (either case), or nil. Inlinable: percent-decoding calls it
+    /// per escaped byte on the request path.
+    @inlinable
+    public static func value(of digit: UInt8) -> UInt8? {
         switch digit {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
