@@ -45,7 +45,7 @@ final class RedisConnection: @unchecked Sendable {
     /// server's message; transport failures break the connection.
     func run(_ command: RedisCommand) throws(RedisError) -> RedisReply {
         guard !isBroken else { throw RedisError(.connectionLost, "the connection broke earlier") }
-        let raw = Self.send(command.arguments, on: context)
+        let raw = Self.send(command, on: context)
         guard let raw else { throw breakOff(command) }
         defer { freeReplyObject(raw) }
         guard let reply = RedisReply(copying: raw.assumingMemoryBound(to: redisReply.self)) else {
@@ -94,22 +94,20 @@ final class RedisConnection: @unchecked Sendable {
         }
     }
 
-    /// Lays the arguments end to end in one buffer and passes hiredis a pointer and a length for
-    /// each (`redisCommandArgv`, the non-variadic, binary-safe entry point).
-    private static func send(_ arguments: [[UInt8]], on context: UnsafeMutablePointer<redisContext>) -> UnsafeMutableRawPointer? {
-        var joined: [UInt8] = []
-        joined.reserveCapacity(arguments.reduce(1) { $0 + $1.count })
-        var offsets: [Int] = []
-        for argument in arguments {
-            offsets.append(joined.count)
-            joined.append(contentsOf: argument)
-        }
-        joined.append(0)  // never empty, so the buffer always has a base address
-        let lengths = arguments.map(\.count)
-        return joined.withUnsafeBufferPointer { buffer -> UnsafeMutableRawPointer? in
-            let base = UnsafeRawPointer(buffer.baseAddress!)
-            var pointers: [UnsafePointer<CChar>?] = offsets.map { (base + $0).assumingMemoryBound(to: CChar.self) }
-            return redisCommandArgv(context, Int32(arguments.count), &pointers, lengths)
+    /// Passes hiredis a pointer into the command's buffer and a length for each argument
+    /// (`redisCommandArgv`, the non-variadic, binary-safe entry point).
+    private static func send(_ command: RedisCommand, on context: UnsafeMutablePointer<redisContext>) -> UnsafeMutableRawPointer? {
+        command.bytes.withUnsafeBytes { buffer -> UnsafeMutableRawPointer? in
+            // A command always has its name, so the buffer is never empty and has a base address.
+            guard let base = buffer.baseAddress else { return nil }
+            var pointers: [UnsafePointer<CChar>?] = []
+            pointers.reserveCapacity(command.lengths.count)
+            var offset = 0
+            for length in command.lengths {
+                pointers.append((base + offset).assumingMemoryBound(to: CChar.self))
+                offset += length
+            }
+            return redisCommandArgv(context, Int32(command.lengths.count), &pointers, command.lengths)
         }
     }
 
