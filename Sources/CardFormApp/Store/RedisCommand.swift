@@ -1,12 +1,15 @@
 /// One command with its arguments as raw bytes, so that values holding any byte (sealed card
-/// data, NULs, CR LF) travel unchanged: hiredis is given each argument's length, never a C string.
-/// The arguments lie end to end in one buffer, as hiredis reads them: building a command costs one
-/// buffer, not an array per argument joined again before sending.
+/// data, NULs, CR LF) travel unchanged. The command is built as the protocol sends it (RESP: an
+/// array of bulk strings, each `$<length>\r\n<bytes>\r\n`), straight into one buffer that hiredis
+/// takes as it is (`redisAppendFormattedCommand`): no array per argument, and no second copy
+/// formatted by hiredis.
 struct RedisCommand: Sendable, Hashable, CustomStringConvertible {
-    /// Every argument's bytes, the command's name first.
-    private(set) var bytes: [UInt8] = []
-    /// Each argument's length, in order.
-    private(set) var lengths: [Int] = []
+    /// The command's name, for messages.
+    let name: String
+    /// The arguments, the name first, each framed as a bulk string.
+    private(set) var frames: [UInt8] = []
+    /// How many arguments `frames` holds (the name included).
+    private(set) var count = 0
 
     /// `RedisCommand("HSET", key, "d", bytes)`.
     init(_ name: String, _ arguments: any RedisArgument...) {
@@ -14,40 +17,80 @@ struct RedisCommand: Sendable, Hashable, CustomStringConvertible {
     }
 
     init(_ name: String, _ arguments: [any RedisArgument]) {
-        lengths.reserveCapacity(arguments.count + 1)
+        self.name = name
+        frames.reserveCapacity(arguments.reduce(16 + name.utf8.count) { $0 + 16 + $1.redisByteCount })
         append(name)
         for argument in arguments { append(argument) }
     }
 
     /// Adds one argument at the end.
     mutating func append(_ argument: any RedisArgument) {
-        let start = bytes.count
-        argument.appendRedisBytes(to: &bytes)
-        lengths.append(bytes.count - start)
+        argument.appendRedisFrame(to: &frames)
+        count += 1
+    }
+
+    /// What goes before the frames: the array's header, `*<count>\r\n`.
+    var header: [UInt8] {
+        var header: [UInt8] = [UInt8(ascii: "*")]
+        Self.appendDecimal(count, to: &header)
+        header += [13, 10]
+        return header
     }
 
     /// The command's name alone: arguments may be secrets or card data and are never printed.
-    var description: String { String(decoding: bytes.prefix(lengths.first ?? 0), as: UTF8.self) }
+    var description: String { name }
+
+    /// `bytes` as one bulk string.
+    static func appendFrame(_ bytes: some Collection<UInt8>, to frames: inout [UInt8]) {
+        frames.append(UInt8(ascii: "$"))
+        appendDecimal(bytes.count, to: &frames)
+        frames += [13, 10]
+        frames.append(contentsOf: bytes)
+        frames += [13, 10]
+    }
+
+    /// A whole number's decimal digits, without a `String` in between.
+    static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        let start = bytes.count
+        var rest = value.magnitude
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        bytes[start...].reverse()
+    }
 }
 
 /// A value that can be a command argument.
 protocol RedisArgument: Sendable {
-    /// Appends the argument's bytes as Redis receives them.
-    func appendRedisBytes(to bytes: inout [UInt8])
+    /// Appends the argument as one bulk string (`RedisCommand.appendFrame`).
+    func appendRedisFrame(to frames: inout [UInt8])
+    /// About how many bytes it takes (a reservation, not a promise).
+    var redisByteCount: Int { get }
 }
 
 extension String: RedisArgument {
-    func appendRedisBytes(to bytes: inout [UInt8]) { bytes.append(contentsOf: utf8) }
+    func appendRedisFrame(to frames: inout [UInt8]) { RedisCommand.appendFrame(utf8, to: &frames) }
+    var redisByteCount: Int { utf8.count }
 }
 
 extension Array: RedisArgument where Element == UInt8 {
-    func appendRedisBytes(to bytes: inout [UInt8]) { bytes.append(contentsOf: self) }
+    func appendRedisFrame(to frames: inout [UInt8]) { RedisCommand.appendFrame(self, to: &frames) }
+    var redisByteCount: Int { count }
 }
 
 extension Int: RedisArgument {
-    func appendRedisBytes(to bytes: inout [UInt8]) { bytes.append(contentsOf: String(self).utf8) }
+    func appendRedisFrame(to frames: inout [UInt8]) {
+        var digits: [UInt8] = []
+        RedisCommand.appendDecimal(self, to: &digits)
+        RedisCommand.appendFrame(digits, to: &frames)
+    }
+
+    var redisByteCount: Int { 20 }
 }
 
 extension Int64: RedisArgument {
-    func appendRedisBytes(to bytes: inout [UInt8]) { bytes.append(contentsOf: String(self).utf8) }
+    func appendRedisFrame(to frames: inout [UInt8]) { Int(self).appendRedisFrame(to: &frames) }
+    var redisByteCount: Int { 20 }
 }

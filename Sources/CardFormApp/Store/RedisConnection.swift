@@ -94,21 +94,20 @@ final class RedisConnection: @unchecked Sendable {
         }
     }
 
-    /// Passes hiredis a pointer into the command's buffer and a length for each argument
-    /// (`redisCommandArgv`, the non-variadic, binary-safe entry point).
+    /// Hands hiredis the command as the protocol sends it, its header then its arguments
+    /// (`redisAppendFormattedCommand` only appends to the output buffer, so the two make one
+    /// command), then waits for the reply (`redisGetReply` sends the buffer first): what
+    /// `redisCommandArgv` does, without formatting the arguments a second time.
     private static func send(_ command: RedisCommand, on context: UnsafeMutablePointer<redisContext>) -> UnsafeMutableRawPointer? {
-        command.bytes.withUnsafeBytes { buffer -> UnsafeMutableRawPointer? in
-            // A command always has its name, so the buffer is never empty and has a base address.
-            guard let base = buffer.baseAddress else { return nil }
-            var pointers: [UnsafePointer<CChar>?] = []
-            pointers.reserveCapacity(command.lengths.count)
-            var offset = 0
-            for length in command.lengths {
-                pointers.append((base + offset).assumingMemoryBound(to: CChar.self))
-                offset += length
+        for part in [command.header, command.frames] {
+            let appended = part.withUnsafeBytes { buffer in
+                redisAppendFormattedCommand(context, buffer.baseAddress?.assumingMemoryBound(to: CChar.self), buffer.count)
             }
-            return redisCommandArgv(context, Int32(command.lengths.count), &pointers, command.lengths)
+            guard appended == REDIS_OK else { return nil }
         }
+        var reply: UnsafeMutableRawPointer?
+        guard redisGetReply(context, &reply) == REDIS_OK else { return nil }
+        return reply
     }
 
     private static func timeval(_ duration: Duration) -> Glibc.timeval {
