@@ -92,7 +92,7 @@ final class RedisSessionStore: SessionStore {
             if before.record.retiredAt != nil { return .expired(before.record) }
             var record = before.record
             let result = body(&record)
-            if record == before.record { return .live(result) }
+            if Self.isUnchanged(record, from: before.record) { return .live(result) }
             if try writeGuardingPayment(record, over: before) { return .live(result) }
         }
         throw .unavailable("session \(id.prefix(6))…: another writer won \(attempts) times in a row")
@@ -165,8 +165,14 @@ final class RedisSessionStore: SessionStore {
         guard known.stored.record.retiredAt == nil else { return nil }
         var record = known.stored.record
         let result = body(&record)
-        if record == known.stored.record { return try isCurrent(known.stored.version, record.id) ? result : nil }
+        if Self.isUnchanged(record, from: known.stored.record) { return try isCurrent(known.stored.version, record.id) ? result : nil }
         return try writeGuardingPayment(record, over: known.stored) ? result : nil
+    }
+
+    /// Whether a body left the record as it was. A page's event always moves `lastActiveAt`, so
+    /// that is compared first, and the whole record (dozens of hashes) only when it did not move.
+    private static func isUnchanged(_ record: SessionRecord, from before: SessionRecord) -> Bool {
+        record.lastActiveAt == before.lastActiveAt && record == before
     }
 
     /// Whether Redis still holds `version` of session `id`.
