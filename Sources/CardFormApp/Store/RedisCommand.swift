@@ -30,35 +30,21 @@ struct RedisCommand: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// What goes before the frames: the array's header, `*<count>\r\n`.
-    var header: [UInt8] {
-        var header: [UInt8] = [UInt8(ascii: "*")]
-        Self.appendDecimal(count, to: &header)
-        header += [13, 10]
-        return header
-    }
+    var header: [UInt8] { Array("*\(count)\r\n".utf8) }
 
     /// The command's name alone: arguments may be secrets or card data and are never printed.
     var description: String { name }
 
-    /// `bytes` as one bulk string.
+    /// `bytes` as one bulk string. The length's digits go through a `String`, which Swift keeps
+    /// inline (no allocation) at that size.
     static func appendFrame(_ bytes: some Collection<UInt8>, to frames: inout [UInt8]) {
         frames.append(UInt8(ascii: "$"))
-        appendDecimal(bytes.count, to: &frames)
-        frames += [13, 10]
+        frames.append(contentsOf: String(bytes.count).utf8)
+        frames.append(13)
+        frames.append(10)
         frames.append(contentsOf: bytes)
-        frames += [13, 10]
-    }
-
-    /// A whole number's decimal digits, without a `String` in between.
-    static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        let start = bytes.count
-        var rest = value.magnitude
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
-            rest /= 10
-        } while rest > 0
-        bytes[start...].reverse()
+        frames.append(13)
+        frames.append(10)
     }
 }
 
@@ -81,16 +67,12 @@ extension Array: RedisArgument where Element == UInt8 {
 }
 
 extension Int: RedisArgument {
-    func appendRedisFrame(to frames: inout [UInt8]) {
-        var digits: [UInt8] = []
-        RedisCommand.appendDecimal(self, to: &digits)
-        RedisCommand.appendFrame(digits, to: &frames)
-    }
+    func appendRedisFrame(to frames: inout [UInt8]) { RedisCommand.appendFrame(String(self).utf8, to: &frames) }
 
     var redisByteCount: Int { 20 }
 }
 
 extension Int64: RedisArgument {
-    func appendRedisFrame(to frames: inout [UInt8]) { Int(self).appendRedisFrame(to: &frames) }
+    func appendRedisFrame(to frames: inout [UInt8]) { RedisCommand.appendFrame(String(self).utf8, to: &frames) }
     var redisByteCount: Int { 20 }
 }
