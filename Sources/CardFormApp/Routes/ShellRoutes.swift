@@ -130,10 +130,11 @@ final class ShellCall: Sendable {
     var isAdmitted: Bool { admitted.load(ordering: .acquiring) }
 
     /// Whether the origin is one of `record`'s allowed ones, matched as `frame-ancestors` matches
-    /// (wildcards included); noted when it is.
+    /// (wildcards included). Noted either way: a store may run its body again on a fresher record,
+    /// and the last answer is the one that stands.
     func admits(_ record: SessionRecord) -> Bool {
-        guard OriginPattern.allows(record.session.configuration.allowedOrigins, origin) else { return false }
-        admitted.store(true, ordering: .releasing)
-        return true
+        let allowed = OriginPattern.allows(record.session.configuration.allowedOrigins, origin)
+        admitted.store(allowed, ordering: .releasing)
+        return allowed
     }
 }
