@@ -1,8 +1,8 @@
 #ifndef CREDIS_SHIM_H
 #define CREDIS_SHIM_H
 // hiredis (Debian's libhiredis-dev, 0.14 on bookworm; the calls used here are the same in 1.x).
-// Commands go through redisCommandArgv, which is not variadic and takes each argument's length,
-// so binary values need no shim. The one shim below reads a fixed-size char array that Swift
+// Commands are formatted in Swift (RedisCommand) and go through redisAppendFormattedCommand and
+// redisGetReply, neither variadic, so binary values need no shim. The one shim below reads a fixed-size char array that Swift
 // imports as a 128-element tuple.
 #include <hiredis/hiredis.h>
 

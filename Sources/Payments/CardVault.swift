@@ -39,6 +39,9 @@ final class CardVault: Sendable {
     /// Cards currently held.
     var count: Int { entries.withLock { $0.count } }
 
+    /// The sessions whose cards are held.
+    var sessionIds: Set<String> { entries.withLock { Set($0.values.map(\.sessionId)) } }
+
     /// Keeps the draft's card; nil when the vault is full.
     func store(_ draft: PaymentRequestDraft) -> VaultToken? {
         let token = VaultToken(rawValue: "tok_" + RandomToken.make128())

@@ -101,6 +101,13 @@ public final class PaymentCoordinator: Sendable {
         return decision
     }
 
+    /// The sessions this coordinator holds something for: a vaulted card, or attempts. A store
+    /// shared by several instances may retire one elsewhere, which must still reach
+    /// `sessionEnded` here: whoever sweeps asks the store about each of them.
+    public var heldSessions: Set<String> {
+        vault.sessionIds.union(sessions.withLock { $0.keys })
+    }
+
     /// The session expired or was removed: wipes any card still vaulted for it and forgets its
     /// attempts. Call it wherever the session store drops a session.
     public func sessionEnded(_ sessionId: String) {

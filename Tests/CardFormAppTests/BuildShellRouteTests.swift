@@ -116,6 +116,33 @@ struct BuildShellRouteTests {
         #expect(network.body.contains(#"<option value="CARTES_BANCAIRES" selected>"#))
     }
 
+    @Test("checks the origin in the event's own store call: a keystroke costs Redis what a page's costs")
+    func looksTheSessionUpOnce() async throws {
+        let redis = try await RedisServerProcess.start()
+        let harness = try ServerHarness { configuration in
+            configuration.store.url = try? redis.url()
+            configuration.store.key = try? StoreKey(String(repeating: "4b", count: 32))
+        }
+        let id = try await harness.createSession(Self.options)
+        let (_, shell) = try await Self.bootstrap(harness, id)
+        let page = try await harness.openPage(id)
+        let pool = RedisPool(url: try redis.url())
+        // Commands Redis ran, those of the session scripts included (their reads count as `hget`).
+        let commands = { () throws -> Int in try ["hmget", "hget", "evalsha"].reduce(0) { $0 + (try StoreRedisSessionTests.calls($1, pool)) } }
+        var costs: [String: [Int]] = [:]
+        for (seq, value) in ["4", "40", "400", "4000"].enumerated() {
+            for (path, pageID, origin) in [("/shell/\(id)/input", shell.page, Self.cdn), ("/s/\(id)/input", page.page, nil)] {
+                let before = try commands()
+                let reply = try await harness.post(
+                    path, form: [("field", "cardNumber"), ("value", value), ("caret", "\(value.count)"), ("seq", "\(seq + 1)"), ("page", pageID), ("rev", "0")],
+                    headers: ["X-CardForm-Token": page.token].merging(origin.map { ["Origin": $0] } ?? [:]) { $1 })
+                #expect(reply.status == 200)
+                costs[path, default: []].append(try commands() - before)
+            }
+        }
+        #expect(costs["/shell/\(id)/input"] == costs["/s/\(id)/input"])
+    }
+
     @Test("still wants the form token, and leaves /s/<id> routes to their own origin")
     func keepsTheOtherChecks() async throws {
         let harness = try ServerHarness()

@@ -141,7 +141,11 @@ import Testing
 
     @Test func withRedisUnreachableTheServerStaysUpAndAnswers503() async throws {
         let folder = try TemporaryFolder()
-        let port = try Loopback.reservedPort()
+        // A port this test holds bound without listening: connecting is refused at once, and no
+        // other process (another test run's redis-server) can take it meanwhile, as it could a
+        // port merely found free (`Loopback.reservedPort`), which then answered as a real Redis.
+        let (socket, port) = try Loopback.bind(listening: false)
+        defer { close(socket) }
         let environment = ["CARDFORM_STORE_URL": "redis://127.0.0.1:\(port)/0", "CARDFORM_STORE_KEY": StoreConfigurationTests.key]
         let server = try await CardformProcess.start(environment: environment, logPath: folder.path("serve.log"))
         let created = try await server.request(

@@ -78,6 +78,73 @@ import Testing
         #expect(kept == "Ada")
     }
 
+    /// Session `id`'s sealed record (`d`) and configuration (`c`) as Redis holds them.
+    static func parts(_ store: RedisSessionStore, _ id: String) throws -> (record: [UInt8]?, configuration: [UInt8]?) {
+        let fields = try store.pool.run(RedisCommand("HMGET", store.keys.record(id), "d", "c")).elements()
+        return (try fields[0].bytesOrNil(), try fields[1].bytesOrNil())
+    }
+
+    static func type(_ text: String, into id: String, on store: RedisSessionStore) throws {
+        _ = try store.withSession(id[...]) { record in
+            record.session.update(.cardNumber, value: text, caret: text.count, in: SessionEnvironment())
+        }
+    }
+
+    @Test func keystrokesWriteTheRecordAloneWhileAChangedConfigurationReachesEveryInstance() async throws {
+        let redis = try await RedisServerProcess.start()
+        let (first, second) = (try Self.store(redis), try Self.store(redis))
+        let id = try Self.create(first).id
+        let created = try Self.parts(first, id)
+        #expect(created.configuration != nil)
+        for length in 1...6 { try Self.type(String("411111".prefix(length)), into: id, on: first) }
+        try Self.type("4111112", into: id, on: second)
+        let typed = try Self.parts(first, id)
+        #expect(typed.record != created.record)
+        #expect(typed.configuration == created.configuration, "keystrokes leave the configuration as it was written")
+
+        _ = try second.withSession(id[...]) { record in
+            var configuration = record.session.configuration
+            configuration.amount = 4_200
+            _ = record.session.reconfigure(configuration, in: SessionEnvironment())
+        }
+        let changed = try Self.parts(first, id)
+        #expect(changed.configuration != created.configuration)
+        guard case .live(let amount) = try first.withSession(id[...], { $0.session.configuration.amount }) else { Issue.record("gone"); return }
+        #expect(amount == 4_200)
+        try Self.type("41111123", into: id, on: first)
+        #expect(try Self.parts(first, id).configuration == changed.configuration, "written once, by the change")
+        guard case .live(let (seen, number)) = try Self.store(redis).withSession(id[...], { ($0.session.configuration.amount, $0.session.value(for: .cardNumber)) })
+        else { Issue.record("gone"); return }
+        #expect(seen == 4_200 && number == "4111 1123", "a fresh instance opens both parts")
+    }
+
+    @Test(arguments: [1, 2] as [UInt8])
+    func aRecordAnEarlierBuildStoredOpensAndItsNextWriteKeepsTheConfigurationApart(format: UInt8) async throws {
+        let redis = try await RedisServerProcess.start()
+        let store = try Self.store(redis)
+        let id = try Self.create(store).id
+        try Self.type("4111", into: id, on: store)
+        guard case .live(let record) = try store.withSession(id[...], { $0 }) else { Issue.record("gone"); return }
+        // Stored as an earlier build stored it: a version and the record, its configuration inside.
+        let old = SealedRecordFormat(box: Self.box)
+        let sealed = format == 1 ? try old.sealJSON(record) : try old.sealFormatTwo(record)
+        try store.pool.run(RedisCommand("DEL", store.keys.record(id)))
+        try store.pool.run(RedisCommand("HSET", store.keys.record(id), "v", 7, "d", sealed))
+
+        let upgraded = try Self.store(redis)
+        guard case .live(let read) = try upgraded.withSession(id[...], { $0 }) else { Issue.record("the open form was lost"); return }
+        #expect(read == record)
+        try Self.type("41111", into: id, on: upgraded)
+        let parts = try Self.parts(upgraded, id)
+        let plaintext = try Self.box.open(try #require(parts.record), associatedData: Array(id.utf8))
+        #expect(plaintext.first == SealedRecordFormat.version)
+        #expect(parts.configuration != nil, "the first write stores the configuration apart")
+        guard case .live(let number) = try Self.store(redis).withSession(id[...], { $0.session.value(for: .cardNumber) }) else {
+            Issue.record("gone"); return
+        }
+        #expect(number == "4111 1")
+    }
+
     @Test func aRecordOpensOnlyUnderItsKeyAndItsOwnId() async throws {
         let redis = try await RedisServerProcess.start()
         let store = try Self.store(redis)

@@ -6,7 +6,8 @@ import Testing
 
 /// `SealedRecordFormat` on its own, without Redis or the store's cache of recent records: what a
 /// second instance (or this one after a restart) reads from a sealed record is the record written,
-/// in the binary format 2 and in the JSON format 1 that builds before it wrote.
+/// in the binary format 3 (its configuration apart), and in the formats 2 and 1 that builds before it
+/// wrote.
 @Suite struct StoreSealedRecordTests {
     static let box = try! SecretBox(hexKey: String(repeating: "3c", count: 32))
     static let environment = SessionEnvironment(clock: .fixed(year: 2026, month: 6))
@@ -45,55 +46,97 @@ import Testing
         try box.open(sealed, associatedData: Array(id.utf8))
     }
 
-    @Test func aRecordWrittenInFormatTwoReadsBackEqualInAnotherInstance() throws {
+    /// The record sealed in format 3 as a write stores it: its two parts.
+    static func sealed(_ record: SessionRecord, by format: SealedRecordFormat = SealedRecordFormat(box: box)) throws -> (record: [UInt8], configuration: [UInt8]) {
+        (format.seal(record, configurationVersion: 5), try format.sealConfiguration(record.session))
+    }
+
+    @Test func aRecordWrittenInFormatThreeReadsBackEqualInAnotherInstance() throws {
         let record = Self.fullRecord()
-        let sealed = try SealedRecordFormat(box: Self.box).seal(record)
-        #expect(try Self.plaintext(sealed, id: record.id).first == 2)
-        #expect(try SealedRecordFormat(box: Self.box).open(sealed, id: record.id) == record)
+        let (sealed, configuration) = try Self.sealed(record)
+        #expect(try Self.plaintext(sealed, id: record.id).first == 3)
+        let opened = try SealedRecordFormat(box: Self.box).open(sealed, configuration: configuration, id: record.id)
+        #expect(opened.record == record)
+        #expect(opened.configurationVersion == 5)
+    }
+
+    @Test func theRecordPartCarriesNoConfigurationWhichAnInstanceHoldingItsVersionDoesNotOpenAgain() throws {
+        let original = Self.fullRecord()
+        var record = original
+        let (sealed, configuration) = try Self.sealed(record)
+        let withoutConfiguration = try Self.plaintext(sealed, id: record.id).count
+        var configured = record.session.configuration
+        configured.metadata = .object(JSONObject([("order", .string(String(repeating: "x", count: 500)))]))
+        _ = record.session.reconfigure(configured, in: Self.environment)
+        #expect(try Self.plaintext(Self.sealed(record).record, id: record.id).count <= withoutConfiguration + 8, "a bigger configuration leaves the record part as it was")
+
+        let reader = SealedRecordFormat(box: Self.box)
+        #expect(throws: StoreError.self, "a fresh instance needs the configuration part") { try reader.open(sealed, configuration: nil, id: record.id) }
+        _ = try reader.open(sealed, configuration: configuration, id: record.id)
+        #expect(try reader.open(sealed, configuration: nil, id: record.id).record == original, "then it holds version 5's")
+        let later = reader.seal(original, configurationVersion: 6)
+        #expect(throws: StoreError.self, "another version is opened again") { try reader.open(later, configuration: nil, id: record.id) }
+    }
+
+    @Test func theConfigurationPartOpensOnlyAsItsOwnSessionsConfiguration() throws {
+        let record = Self.fullRecord()
+        let (sealed, configuration) = try Self.sealed(record)
+        let format = SealedRecordFormat(box: Self.box)
+        #expect(throws: StoreError.self, "the parts swapped") { try format.open(configuration, configuration: sealed, id: record.id) }
+        var other = Self.fullRecord()
+        other.session = CardSession(id: "rec2", configuration: SessionConfiguration(), environment: Self.environment)
+        #expect(throws: StoreError.self, "another session's configuration") {
+            try format.open(sealed, configuration: try format.sealConfiguration(other.session), id: record.id)
+        }
     }
 
     @Test func aRetiredRecordAndEveryStateOfTheEngineReadBackEqual() throws {
         var record = Self.fullRecord()
         record.retiredAt = Self.start.addingTimeInterval(3_600.5)
-        let format = SealedRecordFormat(box: Self.box)
         for session in [record.session, CardSession(id: record.id, configuration: SessionConfiguration(), environment: Self.environment)] {
             record.session = session
-            #expect(try SealedRecordFormat(box: Self.box).open(try format.seal(record), id: record.id) == record)
+            let (sealed, configuration) = try Self.sealed(record)
+            #expect(try SealedRecordFormat(box: Self.box).open(sealed, configuration: configuration, id: record.id).record == record)
         }
     }
 
-    @Test func aRecordAnEarlierBuildWroteInJSONStillOpensSoTheShopperKeepsTheForm() throws {
+    @Test(arguments: [1, 2] as [UInt8])
+    func aRecordAnEarlierBuildWroteStillOpensSoTheShopperKeepsTheForm(format version: UInt8) throws {
         let record = Self.fullRecord()
-        let old = try SealedRecordFormat(box: Self.box).sealJSON(record)
-        #expect(try Self.plaintext(old, id: record.id).first == 1)
-        let read = try SealedRecordFormat(box: Self.box).open(old, id: record.id)
-        #expect(read == record)
-        #expect(read.session.value(for: .cardNumber) == "4000 0025 0000 1001")
-        // Written back, it is format 2 from then on, and still the same record.
-        let upgraded = try SealedRecordFormat(box: Self.box).seal(read)
-        #expect(try Self.plaintext(upgraded, id: record.id).first == 2)
-        #expect(try SealedRecordFormat(box: Self.box).open(upgraded, id: record.id) == record)
+        let format = SealedRecordFormat(box: Self.box)
+        let old = version == 1 ? try format.sealJSON(record) : try format.sealFormatTwo(record)
+        #expect(try Self.plaintext(old, id: record.id).first == version)
+        let read = try SealedRecordFormat(box: Self.box).open(old, configuration: nil, id: record.id)
+        #expect(read.record == record)
+        #expect(read.configurationVersion == nil, "no configuration part goes with it yet")
+        #expect(read.record.session.value(for: .cardNumber) == "4000 0025 0000 1001")
+        // Written back, it is format 3 from then on, and still the same record.
+        let (upgraded, configuration) = try Self.sealed(read.record)
+        #expect(try Self.plaintext(upgraded, id: record.id).first == 3)
+        #expect(try SealedRecordFormat(box: Self.box).open(upgraded, configuration: configuration, id: record.id).record == record)
     }
 
     @Test func aFormatThisBuildDoesNotKnowIsRefusedNotMisread() throws {
         let record = Self.fullRecord()
-        var plaintext = try Self.plaintext(try SealedRecordFormat(box: Self.box).seal(record), id: record.id)
-        for version: UInt8 in [0, 3, 255] {
+        let (sealed, configuration) = try Self.sealed(record)
+        var plaintext = try Self.plaintext(sealed, id: record.id)
+        for version: UInt8 in [0, 4, 255] {
             plaintext[0] = version
-            let sealed = Self.box.seal(plaintext, associatedData: Array(record.id.utf8))
-            #expect(throws: StoreError.self) { try SealedRecordFormat(box: Self.box).open(sealed, id: record.id) }
+            let changed = Self.box.seal(plaintext, associatedData: Array(record.id.utf8))
+            #expect(throws: StoreError.self) { try SealedRecordFormat(box: Self.box).open(changed, configuration: configuration, id: record.id) }
         }
     }
 
     @Test func aCutOrLengthenedRecordIsAnErrorNeverACrash() throws {
         let record = Self.fullRecord()
-        let plaintext = try Self.plaintext(try SealedRecordFormat(box: Self.box).seal(record), id: record.id)
+        let (sealed, configuration) = try Self.sealed(record)
+        let plaintext = try Self.plaintext(sealed, id: record.id)
         let format = SealedRecordFormat(box: Self.box)
         for length in stride(from: 0, to: plaintext.count, by: 1) {
-            let sealed = Self.box.seal(Array(plaintext.prefix(length)), associatedData: Array(record.id.utf8))
-            #expect(throws: StoreError.self) { try format.open(sealed, id: record.id) }
+            let cut = Self.box.seal(Array(plaintext.prefix(length)), associatedData: Array(record.id.utf8))
+            #expect(throws: StoreError.self) { try format.open(cut, configuration: configuration, id: record.id) }
         }
         let longer = Self.box.seal(plaintext + [0], associatedData: Array(record.id.utf8))
-        #expect(throws: StoreError.self) { try format.open(longer, id: record.id) }
+        #expect(throws: StoreError.self) { try format.open(longer, configuration: configuration, id: record.id) }
     }
 }

@@ -10,11 +10,11 @@ extension AppContext {
     /// keep a session alive), then runs `body`.
     func withPage<T: Sendable>(_ request: RouteRequest, now: Date = Date(), _ body: (inout SessionRecord) -> T) throws(Refusal) -> T {
         guard let sent = request.pageToken else { throw .forbidden("missing or wrong form token") }
-        let checked: TokenChecked<T> = try withLiveSession(request.id) { record in
+        let checked: Checked<T> = try Self.live(try lookup(request) { record in
             guard RandomToken.constantTimeEquals(sent, record.token) else { return .refused }
             record.lastActiveAt = now
             return .answered(body(&record))
-        }
+        })
         guard case .answered(let value) = checked else { throw .forbidden("missing or wrong form token") }
         return value
     }
@@ -28,9 +28,33 @@ extension AppContext {
         }
     }
 
+    /// `lookup` for a route's request. A shell's (`RouteRequest.shell`) has its origin checked
+    /// against the session's `allowedOrigins` (an expired one's too) in the same store call,
+    /// before `body` runs: another origin is refused (`ShellRoutes.originRefused`), and so is an
+    /// unknown session (as the route says), so a shell's event reads the session once.
+    func lookup<T: Sendable>(_ request: RouteRequest, _ body: (inout SessionRecord) -> T) throws(Refusal) -> SessionLookup<T> {
+        guard let shell = request.shell else { return try lookup(request.id, body) }
+        let found: SessionLookup<Checked<T>> = try lookup(request.id) { record in
+            shell.admits(record) ? .answered(body(&record)) : .refused
+        }
+        switch found {
+        case .live(.answered(let value)): return .live(value)
+        case .live(.refused): throw ShellRoutes.originRefused
+        case .expired(let record):
+            guard shell.admits(record) else { throw ShellRoutes.originRefused }
+            return .expired(record)
+        case .unknown: throw shell.unknown
+        }
+    }
+
     /// The live session `id`'s answer to `body`; refuses with the unavailable page otherwise.
     func withLiveSession<T: Sendable>(_ id: Substring, _ body: (inout SessionRecord) -> T) throws(Refusal) -> T {
-        switch try lookup(id, body) {
+        try Self.live(try lookup(id, body))
+    }
+
+    /// A live session's answer; the unavailable page for an expired or unknown one.
+    private static func live<T: Sendable>(_ found: SessionLookup<T>) throws(Refusal) -> T {
+        switch found {
         case .live(let value): return value
         case .expired(let record): throw Refusal(.unavailable(expired: true, locale: record.session.locale))
         case .unknown: throw Refusal(.unavailable(expired: false, locale: nil))
@@ -38,8 +62,8 @@ extension AppContext {
     }
 }
 
-/// A page event's answer, or its refusal for a wrong token (the record left unchanged).
-private enum TokenChecked<T: Sendable>: Sendable {
+/// A body's answer, or its refusal (a wrong token, another origin) with the record left unchanged.
+private enum Checked<T: Sendable>: Sendable {
     case refused
     case answered(T)
 }

@@ -43,13 +43,21 @@ final class AppContext: Sendable {
     var environment: SessionEnvironment { current.withLock { $0.environment } }
 
     /// Retires idle sessions (see `SessionStore.sweep`) and releases what each held outside the
-    /// store: its vaulted card, its payment attempts, the pages waiting on it.
+    /// store: its vaulted card, its payment attempts, the pages waiting on it. With a store that
+    /// other instances share, one of them may have retired a session whose card is vaulted here
+    /// (or Redis dropped it): each session this instance holds something for is looked up too,
+    /// and released once it is not live, so no instance keeps an ended session's card past its
+    /// next pass.
     func sweepSessions(now: Date = Date()) {
         do {
             let started = ContinuousClock.now
             let retired = try store.sweep(now: now)
             metrics.recordSweep(ContinuousClock.now - started)
             for id in retired { payments.sessionEnded(id) }
+            for id in payments.coordinator.heldSessions.subtracting(retired) {
+                if case .live = try store.withSession(id[...], now: now, { _ in }) { continue }
+                payments.sessionEnded(id)
+            }
         } catch {
             storeFailed(error, during: "sweep")
         }

@@ -11,6 +11,9 @@ struct RouteRequest: Sendable {
     /// event: `AppContext.withPage` compares it with the session's inside the one store call that
     /// answers the event. Nil for requests that carry no token.
     var pageToken: String?
+    /// A shell's call (`ShellRoutes.allowedOrigin`): its origin, checked against the session's in
+    /// the handler's store call (`AppContext.lookup`). Nil on every other route.
+    var shell: ShellCall?
 
     /// The first parameter: the session id of every `/s/:id…` and `/shell/:id…` route.
     var id: Substring { parameters.first ?? "" }

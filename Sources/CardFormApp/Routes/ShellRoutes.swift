@@ -2,6 +2,7 @@ import CardEngine
 import CardFormSupport
 import HTTPServer
 import Mustache
+import Synchronization
 
 /// The routes a form shell written by `cardform build` calls from its own origin (a CDN).
 ///
@@ -12,38 +13,37 @@ import Mustache
 ///
 /// Who may call: only a browser page whose `Origin` is one of the session's `allowedOrigins`, or
 /// matches one of its patterns as CSP would (the merchant lists the CDN's origin there when it
-/// creates the session). Any other origin, or none, is refused before the session is touched; the
-/// form token is still required on every event.
+/// creates the session). Any other origin, or none, is refused before the session changes: the
+/// check runs first in the handler's one store call (`AppContext.lookup`), so an event reads the
+/// session once. The form token is still required on every event.
 /// The `/s/<id>/…` routes are left as they are: same-origin only.
 struct ShellRoutes {
     let app: AppContext
 
-    /// The session's allowed origin the request comes from, then CORS on the answer (refusals
-    /// included); any other origin is a 403 without CORS headers, so the calling page learns
-    /// nothing. An unknown session is refused with `unknown`.
+    /// Hands the request's origin to the handler, whose store call checks it against the
+    /// session's (`ShellCall`), then CORS on the answer and on refusals made once the origin
+    /// passed; any other origin is a 403 without CORS headers, and so is what was refused before
+    /// the check (a malformed form), so the calling page learns nothing. An unknown session is
+    /// refused with `unknown`.
     func allowedOrigin(unknown: Refusal) -> Middleware {
-        { [app] request, next throws(Refusal) in
-            let origins: [String]
-            switch try app.lookup(request.id, { $0.session.configuration.allowedOrigins }) {
-            case .live(let allowed): origins = allowed
-            case .expired(let record): origins = record.session.configuration.allowedOrigins
-            case .unknown: throw unknown
-            }
-            // Matched as `frame-ancestors` matches (wildcards included); a match is a plain origin,
-            // safe to echo in a header.
-            guard let origin = request.request.headers[.origin], OriginPattern.allows(origins, origin) else {
-                throw Self.originRefused
-            }
-            // The `/s/<id>` handlers accept their own origin only; this one was just checked against
-            // the session's list, the stricter test, so it is not checked twice.
+        { request, next throws(Refusal) in
+            guard let origin = request.request.headers[.origin] else { throw Self.originRefused }
+            let call = ShellCall(origin: origin, unknown: unknown)
+            // The `/s/<id>` handlers accept their own origin only; this one is checked against the
+            // session's list, the stricter test, so it is not checked twice.
             var forwarded = request
             forwarded.request.headers.remove(.origin)
+            forwarded.shell = call
+            // A checked origin is a plain one (`OriginPattern`), safe to echo in a header.
             let cors: HTTPHeaders = [.accessControlAllowOrigin: origin, .vary: "Origin"]
             do throws(Refusal) {
                 var response = try next(forwarded)
+                // A handler that never looked the session up answers no unchecked origin.
+                guard call.isAdmitted else { throw Self.originRefused }
                 for field in cors { response.headers.set(field.name, field.value) }
                 return response
             } catch {
+                guard call.isAdmitted else { throw error }
                 var refusal = error
                 for field in cors { refusal.headers.set(field.name, field.value) }
                 throw refusal
@@ -60,7 +60,7 @@ struct ShellRoutes {
     func bootstrap(_ request: RouteRequest) throws(Refusal) -> Response {
         let resources = app.resources
         let pageID = RandomToken.make128()
-        let result = try app.lookup(request.id) { record in
+        let result = try app.lookup(request) { record in
             record.settleLocale(for: request.request, catalogs: resources.catalogs)
             return Result { () throws(TemplateError) in try Self.bootstrapJSON(&record, pageID: pageID, resources: resources) }
         }
@@ -80,7 +80,8 @@ struct ShellRoutes {
     /// `OPTIONS /shell/<id>[/<event>]`: the browser's preflight before a request carrying the
     /// form token header. Answered for the session's allowed origins only.
     func preflight(_ request: RouteRequest) throws(Refusal) -> Response {
-        Response(status: .noContent, headers: [
+        _ = try app.lookup(request) { _ in () }
+        return Response(status: .noContent, headers: [
             .accessControlAllowMethods: "GET, POST", .accessControlAllowHeaders: "X-CardForm-Token, X-CardForm-Page, Content-Type",
             .accessControlMaxAge: "600",
         ])
@@ -109,5 +110,31 @@ struct ShellRoutes {
         if let theme { members.append(("theme", .string(theme))) }
         members.append(("html", .string(html)))
         return .object(JSONObject(members))
+    }
+}
+
+/// A shell's request as its handler's store call checks it: the `Origin` it came from, and what
+/// answers it when the session is unknown. `isAdmitted` records that the origin passed, so that
+/// `ShellRoutes.allowedOrigin` adds CORS only then: one per request, shared by the middleware
+/// and the handler it calls (hence a class, for its identity).
+final class ShellCall: Sendable {
+    let origin: String
+    let unknown: Refusal
+    private let admitted = Atomic<Bool>(false)
+
+    init(origin: String, unknown: Refusal) {
+        self.origin = origin
+        self.unknown = unknown
+    }
+
+    var isAdmitted: Bool { admitted.load(ordering: .acquiring) }
+
+    /// Whether the origin is one of `record`'s allowed ones, matched as `frame-ancestors` matches
+    /// (wildcards included). Noted either way: a store may run its body again on a fresher record,
+    /// and the last answer is the one that stands.
+    func admits(_ record: SessionRecord) -> Bool {
+        let allowed = OriginPattern.allows(record.session.configuration.allowedOrigins, origin)
+        admitted.store(allowed, ordering: .releasing)
+        return allowed
     }
 }

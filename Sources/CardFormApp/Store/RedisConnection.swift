@@ -45,7 +45,7 @@ final class RedisConnection: @unchecked Sendable {
     /// server's message; transport failures break the connection.
     func run(_ command: RedisCommand) throws(RedisError) -> RedisReply {
         guard !isBroken else { throw RedisError(.connectionLost, "the connection broke earlier") }
-        let raw = Self.send(command.arguments, on: context)
+        let raw = Self.send(command, on: context)
         guard let raw else { throw breakOff(command) }
         defer { freeReplyObject(raw) }
         guard let reply = RedisReply(copying: raw.assumingMemoryBound(to: redisReply.self)) else {
@@ -94,23 +94,20 @@ final class RedisConnection: @unchecked Sendable {
         }
     }
 
-    /// Lays the arguments end to end in one buffer and passes hiredis a pointer and a length for
-    /// each (`redisCommandArgv`, the non-variadic, binary-safe entry point).
-    private static func send(_ arguments: [[UInt8]], on context: UnsafeMutablePointer<redisContext>) -> UnsafeMutableRawPointer? {
-        var joined: [UInt8] = []
-        joined.reserveCapacity(arguments.reduce(1) { $0 + $1.count })
-        var offsets: [Int] = []
-        for argument in arguments {
-            offsets.append(joined.count)
-            joined.append(contentsOf: argument)
+    /// Hands hiredis the command as the protocol sends it, its header then its arguments
+    /// (`redisAppendFormattedCommand` only appends to the output buffer, so the two make one
+    /// command), then waits for the reply (`redisGetReply` sends the buffer first): what
+    /// `redisCommandArgv` does, without formatting the arguments a second time.
+    private static func send(_ command: RedisCommand, on context: UnsafeMutablePointer<redisContext>) -> UnsafeMutableRawPointer? {
+        for part in [command.header, command.frames] {
+            let appended = part.withUnsafeBytes { buffer in
+                redisAppendFormattedCommand(context, buffer.baseAddress?.assumingMemoryBound(to: CChar.self), buffer.count)
+            }
+            guard appended == REDIS_OK else { return nil }
         }
-        joined.append(0)  // never empty, so the buffer always has a base address
-        let lengths = arguments.map(\.count)
-        return joined.withUnsafeBufferPointer { buffer -> UnsafeMutableRawPointer? in
-            let base = UnsafeRawPointer(buffer.baseAddress!)
-            var pointers: [UnsafePointer<CChar>?] = offsets.map { (base + $0).assumingMemoryBound(to: CChar.self) }
-            return redisCommandArgv(context, Int32(arguments.count), &pointers, lengths)
-        }
+        var reply: UnsafeMutableRawPointer?
+        guard redisGetReply(context, &reply) == REDIS_OK else { return nil }
+        return reply
     }
 
     private static func timeval(_ duration: Duration) -> Glibc.timeval {

@@ -51,15 +51,22 @@ final class RedisPool: Sendable {
     /// its script cache, as a restarted one has, gets the source again with `EVAL`).
     func evaluate(_ script: RedisScript, keys: [any RedisArgument], arguments: [any RedisArgument]) throws(RedisError) -> RedisReply {
         try withConnection { connection throws(RedisError) in
-            let tail: [any RedisArgument] = [keys.count] + keys + arguments
             let cached = scriptHashes.withLock { $0[script.source] }
             let hash = if let cached { cached } else { try load(script, on: connection) }
             do throws(RedisError) {
-                return try connection.run(RedisCommand("EVALSHA", [hash] + tail))
+                return try connection.run(Self.command("EVALSHA", hash, keys: keys, arguments: arguments))
             } catch where error.code == .server && error.message.hasPrefix("NOSCRIPT") {
-                return try connection.run(RedisCommand("EVAL", [script.source] + tail))
+                return try connection.run(Self.command("EVAL", script.source, keys: keys, arguments: arguments))
             }
         }
+    }
+
+    /// `EVALSHA hash` or `EVAL source`, then the keys' count, the keys and the arguments.
+    private static func command(_ name: String, _ script: String, keys: [any RedisArgument], arguments: [any RedisArgument]) -> RedisCommand {
+        var command = RedisCommand(name, script, keys.count)
+        for key in keys { command.append(key) }
+        for argument in arguments { command.append(argument) }
+        return command
     }
 
     /// Closes the idle connections (those lent out close when they come back broken or at deinit).

@@ -12,17 +12,17 @@ extension RedisSessionStore {
     /// it (between taking it and its write) holds the session's submits back this long at most.
     static let defaultPaymentLockTime: Duration = .seconds(15)
 
-    /// Writes `record` (changed by an event from `before`) if still at `expected`, with the
+    /// Writes `record` (changed by an event from `before`) if Redis still holds `before`, with the
     /// payment lock when the event starts or ends a payment; false to read again and rerun.
-    func writeGuardingPayment(_ record: SessionRecord, from before: SessionRecord, expected: Int64) throws(StoreError) -> Bool {
-        let (wasPaying, isPaying) = (before.session.phase == .processing, record.session.phase == .processing)
-        if !wasPaying && isPaying { return try startPayment(record, expected: expected) }
+    func writeGuardingPayment(_ record: SessionRecord, over before: Stored) throws(StoreError) -> Bool {
+        let (wasPaying, isPaying) = (before.record.session.phase == .processing, record.session.phase == .processing)
+        if !wasPaying && isPaying { return try startPayment(record, over: before) }
         guard wasPaying && !isPaying, let fence = leases.withLock({ $0[record.id] }) else {
-            return try write(record, expected: expected) == .stored
+            return try write(record, over: before) == .stored
         }
-        var outcome = try write(record, expected: expected, fence: fence)
+        var outcome = try write(record, over: before, fence: fence)
         // The lock expired during a long payment: the result is stored all the same.
-        if outcome == .fenced { outcome = try write(record, expected: expected) }
+        if outcome == .fenced { outcome = try write(record, over: before) }
         guard outcome == .stored else { return false }
         leases.withLock { $0[record.id] = nil }
         _ = try? RedisLock(pool: pool).release(fence)
@@ -32,13 +32,13 @@ extension RedisSessionStore {
     /// Takes the payment lock and writes the record that starts paying under its fence. A lock
     /// another instance holds means it is starting this session's payment: false, so the event
     /// reruns on the record that instance writes (a lock whose holder died expires).
-    private func startPayment(_ record: SessionRecord, expected: Int64) throws(StoreError) -> Bool {
+    private func startPayment(_ record: SessionRecord, over before: Stored) throws(StoreError) -> Bool {
         let lock = RedisLock(pool: pool)
         guard let fence = try redis({ try lock.acquire(keys.paymentLock(record.id), ttl: paymentLockTime) }) else {
             Thread.sleep(forTimeInterval: 0.02)
             return false
         }
-        if try write(record, expected: expected, fence: fence) == .stored {
+        if try write(record, over: before, fence: fence) == .stored {
             leases.withLock { $0[record.id] = fence }
             return true
         }

@@ -6,8 +6,9 @@ import Synchronization
 
 /// Sessions in Redis, shared by every instance: any instance answers any request of any session.
 ///
-/// Each session is a hash `{v: version, d: sealed record}` (`SealedRecordFormat`: no card data in
-/// plaintext) under `<prefix>session:<id>`, expiring with the session's idle time plus retention
+/// Each session is a hash `{v: version, d: sealed record, c: sealed configuration}`
+/// (`SealedRecordFormat`: no card data in plaintext; `c` is written only when the configuration
+/// changes) under `<prefix>session:<id>`, expiring with the session's idle time plus retention
 /// (every write renews it). Two sorted sets index the sessions for the sweep and the cap: `live`
 /// scored by when each session's time is up, `retired` by when it is forgotten.
 ///
@@ -61,15 +62,18 @@ final class RedisSessionStore: SessionStore {
     func create(now: Date, _ make: (String) -> CardSession) throws(StoreError) -> SessionRecord {
         let id = RandomToken.make128()
         let record = SessionRecord(session: make(id), token: RandomToken.make128(), now: now)
-        let sealed = try format.seal(record)
+        let sealed = format.seal(record, configurationVersion: 1)
+        let configuration = try format.sealConfiguration(record.session)
         let answer = try redis {
             try pool.evaluate(
                 Self.createScript, keys: [keys.record(id), keys.live],
-                arguments: [capacity, sealed, recordTTL.redisMilliseconds, Self.score(lifetime.dueAt(record)), id]
+                arguments: [capacity, sealed, recordTTL.redisMilliseconds, Self.score(lifetime.dueAt(record)), id, configuration]
             ).integer()
         }
         switch answer {
-        case 1: return record
+        case 1:
+            format.remember(id, version: 1, record.session.configuration)
+            return record
         case -1: throw .full
         default: throw .unavailable("a fresh random session id was taken")
         }
@@ -84,12 +88,12 @@ final class RedisSessionStore: SessionStore {
             return .live(result)
         }
         for _ in 0..<attempts {
-            guard let (version, before) = try read(id) else { return .unknown }
-            if before.retiredAt != nil { return .expired(before) }
-            var record = before
+            guard let before = try read(id) else { return .unknown }
+            if before.record.retiredAt != nil { return .expired(before.record) }
+            var record = before.record
             let result = body(&record)
-            if record == before { return .live(result) }
-            if try writeGuardingPayment(record, from: before, expected: version) { return .live(result) }
+            if Self.isUnchanged(record, from: before.record) { return .live(result) }
+            if try writeGuardingPayment(record, over: before) { return .live(result) }
         }
         throw .unavailable("session \(id.prefix(6))…: another writer won \(attempts) times in a row")
     }
@@ -123,31 +127,33 @@ final class RedisSessionStore: SessionStore {
     /// whether this call retired it. A record Redis already dropped leaves the index.
     private func retireIfDue(_ id: String, now: Date) throws(StoreError) -> Bool {
         for _ in 0..<attempts {
-            guard let (version, before) = try read(id) else {
+            guard let before = try read(id) else {
                 try redis { try pool.run(RedisCommand("ZREM", keys.live, id)) }
                 return false
             }
-            var record = before
+            var record = before.record
             guard lifetime.apply(to: &record, now: now) == .retired else { return false }
-            if try write(record, expected: version) { return true }
+            if try write(record, over: before) == .stored { return true }
         }
         return false
     }
 
-    /// The record and its version, or nil when there is none.
-    private func read(_ id: String) throws(StoreError) -> (Int64, SessionRecord)? {
-        let fields = try redis { try pool.run(RedisCommand("HMGET", keys.record(id), "v", "d")).elements() }
-        guard fields.count == 2,
+    /// The record as Redis holds it, or nil when there is none. The sealed configuration comes in
+    /// the same reply, opened only when this instance does not hold the version the record names.
+    private func read(_ id: String) throws(StoreError) -> Stored? {
+        let fields = try redis { try pool.run(RedisCommand("HMGET", keys.record(id), "v", "d", "c")).elements() }
+        guard fields.count == 3,
             let version = try redis({ try fields[0].bytesOrNil() }), let sealed = try redis({ try fields[1].bytesOrNil() })
         else { return nil }
         guard let number = Int64(String(decoding: version, as: UTF8.self)) else { throw .unavailable("a session's version is not a number") }
-        if let known = recent.withLock({ $0[id] }), known.version == number {
+        if let known = recent.withLock({ $0[id] }), known.stored.version == number {
             if !known.isOwn { recent.withLock { $0[id]?.isOwn = true } }
-            return (number, known.record)
+            return known.stored
         }
-        let record = try format.open(sealed, id: id)
-        remember(record, version: number, isOwn: false)
-        return (number, record)
+        let opened = try format.open(sealed, configuration: try redis { try fields[2].bytesOrNil() }, id: id)
+        let stored = Stored(version: number, record: opened.record, configurationVersion: opened.configurationVersion)
+        remember(stored, isOwn: false)
+        return stored
     }
 
     /// Runs `body` on the copy this instance last wrote of a session nobody else is writing, and
@@ -156,11 +162,17 @@ final class RedisSessionStore: SessionStore {
     /// changed nothing stands once Redis still holds that version (`HGET` of the version alone).
     /// Nil when another writer moved the session on: the caller reads it and runs `body` again.
     private func withRecent<T>(_ known: Recent, _ body: (inout SessionRecord) -> T) throws(StoreError) -> T? {
-        guard known.record.retiredAt == nil else { return nil }
-        var record = known.record
+        guard known.stored.record.retiredAt == nil else { return nil }
+        var record = known.stored.record
         let result = body(&record)
-        if record == known.record { return try isCurrent(known.version, record.id) ? result : nil }
-        return try writeGuardingPayment(record, from: known.record, expected: known.version) ? result : nil
+        if Self.isUnchanged(record, from: known.stored.record) { return try isCurrent(known.stored.version, record.id) ? result : nil }
+        return try writeGuardingPayment(record, over: known.stored) ? result : nil
+    }
+
+    /// Whether a body left the record as it was. A page's event always moves `lastActiveAt`, so
+    /// that is compared first, and the whole record (dozens of hashes) only when it did not move.
+    private static func isUnchanged(_ record: SessionRecord, from before: SessionRecord) -> Bool {
+        record.lastActiveAt == before.lastActiveAt && record == before
     }
 
     /// Whether Redis still holds `version` of session `id`.
@@ -169,31 +181,45 @@ final class RedisSessionStore: SessionStore {
         return try redis { try fields.bytesOrNil() }.map { Int64(String(decoding: $0, as: UTF8.self)) } == version
     }
 
-    private func remember(_ record: SessionRecord, version: Int64, isOwn: Bool) {
+    private func remember(_ stored: Stored, isOwn: Bool) {
         recent.withLock { recent in
             if recent.count >= Self.recentCapacity { recent.removeAll(keepingCapacity: true) }
-            recent[record.id] = Recent(version: version, record: record, isOwn: isOwn)
+            recent[stored.record.id] = Recent(stored: stored, isOwn: isOwn)
         }
+    }
+
+    /// A record as Redis holds (or held) it: its version, and the version its configuration (`c`)
+    /// was written at (nil: a record of an earlier format, with no `c` of its own yet).
+    struct Stored: Sendable {
+        var version: Int64
+        var record: SessionRecord
+        var configurationVersion: Int64?
     }
 
     /// A record as this instance last saw it (`recent`).
     struct Recent: Sendable {
-        var version: Int64
-        var record: SessionRecord
+        var stored: Stored
         var isOwn: Bool
     }
 
     /// What a write did.
     enum WriteOutcome { case stored, conflict, fenced }
 
-    /// Writes `record` if it is still at `expected` and, with a `fence`, while that fence holds
-    /// the session's payment lock.
-    func write(_ record: SessionRecord, expected: Int64, fence: RedisFence? = nil) throws(StoreError) -> WriteOutcome {
-        let sealed = try format.seal(record)
+    /// Writes `record` (changed from `before`) if Redis still holds `before` and, with a `fence`,
+    /// while that fence holds the session's payment lock. The configuration is sealed and sent
+    /// only when it differs from `before`'s (or `before` had none apart): what Redis holds at
+    /// `before`'s version is then the configuration already, and the write stands only on that.
+    func write(_ record: SessionRecord, over before: Stored, fence: RedisFence? = nil) throws(StoreError) -> WriteOutcome {
+        let kept = before.configurationVersion.flatMap { record.session.configuration == before.record.session.configuration ? $0 : nil }
+        let configurationVersion = kept ?? before.version + 1
+        let sealed = format.seal(record, configurationVersion: configurationVersion)
+        let configuration: [UInt8] = kept == nil ? try format.sealConfiguration(record.session) : []
         let isLive = record.retiredAt == nil
         let score = Self.score(isLive ? lifetime.dueAt(record) : lifetime.forgetAt(record))
         var keys = [self.keys.record(record.id), self.keys.live, self.keys.retired]
-        var arguments: [any RedisArgument] = [expected, sealed, recordTTL.redisMilliseconds, record.id, score, isLive ? 1 : 0]
+        var arguments: [any RedisArgument] = [
+            before.version, sealed, recordTTL.redisMilliseconds, record.id, score, isLive ? 1 : 0, configuration,
+        ]
         if let fence {
             keys.append(fence.lockKey)
             arguments.append(fence.token)
@@ -201,17 +227,15 @@ final class RedisSessionStore: SessionStore {
         let answer = try redis { try pool.evaluate(Self.writeScript, keys: keys, arguments: arguments).integer() }
         switch answer {
         case 1:
-            remember(record, version: expected + 1, isOwn: recent.withLock { $0[record.id]?.isOwn } ?? false)
+            if kept == nil { format.remember(record.id, version: configurationVersion, record.session.configuration) }
+            let stored = Stored(version: before.version + 1, record: record, configurationVersion: configurationVersion)
+            remember(stored, isOwn: recent.withLock { $0[record.id]?.isOwn } ?? false)
             return .stored
         case 0:
             recent.withLock { $0[record.id]?.isOwn = false }
             return .conflict
         default: return .fenced
         }
-    }
-
-    private func write(_ record: SessionRecord, expected: Int64) throws(StoreError) -> Bool {
-        try write(record, expected: expected) == .stored
     }
 
     /// Up to 1,000 ids of `index` scored at or before `score`.

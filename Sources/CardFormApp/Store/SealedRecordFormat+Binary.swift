@@ -1,10 +1,18 @@
 import CardEngine
 import Foundation
 
-/// Format 2's body, after the header (`SealedRecordFormat`): the record in `ByteWriter`'s binary
-/// form. Token, times (a `Double`'s bits), the pages (each block's hash as 8 fixed bytes), which
-/// page entered each card field, then the session (`CardSession.writeStorage`).
+/// The body of formats 2 and 3, after their header (`SealedRecordFormat`): the record in
+/// `ByteWriter`'s binary form. Token, times (a `Double`'s bits), the pages (each block's hash as 8
+/// fixed bytes), which page entered each card field, then the session (`CardSession.writeStorage`).
 extension SealedRecordFormat {
+    /// The record sealed in format 2 (its configuration inside), as builds before format 3 wrote
+    /// it: for the tests that show such a record still opens.
+    func sealFormatTwo(_ record: SessionRecord) throws(StoreError) -> [UInt8] {
+        var writer = try Self.embeddingHeader(format: 2, record)
+        Self.write(record, to: &writer)
+        return box.seal(writer.bytes, associatedData: Array(record.id.utf8))
+    }
+
     static func write(_ record: SessionRecord, to writer: inout ByteWriter) {
         writer.string(record.token)
         writer.double(record.createdAt.timeIntervalSince1970)

@@ -1,10 +1,10 @@
 import CardEngine
 import Foundation
 
-/// Format 1's body, after the header (`SealedRecordFormat`): the record as compact JSON, with the
-/// session as `CardSession.storageJSON` and page hashes as JSON numbers. Builds before format 2
-/// wrote it; it is still read, so a session survives an instance's upgrade mid-form. Written only
-/// by `sealJSON`, which the tests use to make such a record.
+/// Format 1's body, after the configuration (`SealedRecordFormat.embeddingHeader`): the record as
+/// compact JSON, with the session as `CardSession.storageJSON` and page hashes as JSON numbers.
+/// Builds before format 2 wrote it; it is still read, so a session survives an instance's upgrade
+/// mid-form. Written only by `sealJSON`, which the tests use to make such a record.
 extension SealedRecordFormat {
     /// The record sealed in format 1, as a build before format 2 wrote it.
     func sealJSON(_ record: SessionRecord) throws(StoreError) -> [UInt8] {
@@ -18,7 +18,7 @@ extension SealedRecordFormat {
             object["entries"] = .object(JSONObject(record.cardEntries.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key.rawValue, .string($0.value)) }))
         }
         object["session"] = record.session.storageJSON
-        var writer = try header(version: 1, record)
+        var writer = try Self.embeddingHeader(format: 1, record)
         writer.raw(JSONValue.object(object).serialized.utf8)
         return box.seal(writer.bytes, associatedData: Array(record.id.utf8))
     }
