@@ -118,7 +118,18 @@ import Testing
         #expect(Self.files(directory) == ["evt_again.json"])
         accepting.store(true, ordering: .releasing)
         let tried = receiver.requests.count
-        let second = PaymentsWebhookTests.dispatcher(receiver, outbox: try FileOutbox(directory: directory))
+        // A weak reference reads nil as soon as deinit starts, a moment before deinit closes the
+        // lock's descriptor: until it has, the directory is still held, as by a process ending.
+        var reopened: FileOutbox?
+        while reopened == nil {
+            do {
+                reopened = try FileOutbox(directory: directory)
+            } catch {
+                guard error.code == .inUse, ContinuousClock.now < released else { throw error }
+                try await Task.sleep(for: .milliseconds(5))
+            }
+        }
+        let second = PaymentsWebhookTests.dispatcher(receiver, outbox: try #require(reopened))
         let requests = await receiver.waitForRequests(tried + 1)
         #expect(await PaymentsWebhookTests.drained(second))
         #expect(requests.count > tried && requests.last?.body == event.body)
