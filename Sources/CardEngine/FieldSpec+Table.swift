@@ -1,37 +1,17 @@
 extension FieldType {
     /// This field's entry in the field table.
-    public var spec: FieldSpec { FieldSpec.table[tableIndex] }
-
-    /// The field's place in `FieldSpec.table` (its place in `allCases`).
-    var tableIndex: Int {
-        switch self {
-        case .cardNumber: 0
-        case .expiryDate: 1
-        case .cvv: 2
-        case .cardholderName: 3
-        case .firstName: 4
-        case .lastName: 5
-        case .email: 6
-        case .phoneNumber: 7
-        case .countryCode: 8
-        case .addressLine1: 9
-        case .addressLine2: 10
-        case .city: 11
-        case .state: 12
-        case .postalCode: 13
-        }
-    }
+    public var spec: FieldSpec { FieldSpec.table[position] }
 }
 
 extension FieldSpec {
-    /// Every entry, at its field's `tableIndex` (a test checks each entry is its field's).
+    /// Every entry, at its field's `position` (a test checks each entry is its field's).
     ///
     /// Read through a list rather than returned by a `switch` over the entries: after a switch,
     /// reading one member (`field.spec.rule`) copies the whole entry, a dozen strings and lists
     /// retained and released, several times a keystroke; from a list the member is read in place.
     static let table: [FieldSpec] = [
         cardNumber, expiryDate, cvv, cardholderName, firstName, lastName, email, phoneNumber,
-        countryCode, addressLine1, addressLine2, city, state, postalCode,
+        addressLine1, addressLine2, city, state, postalCode, countryCode,
     ]
 }
 
