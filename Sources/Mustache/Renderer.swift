@@ -28,6 +28,11 @@ struct Renderer: ~Copyable {
     var atLineStart = true
     private var depth = 0
     private var steps = 0
+    /// The template whose output `locatedRange` is to hold (`TemplateLibrary.render(_:data:locating:)`), or -1.
+    var located: Int32 = -1
+    /// Where the first inclusion of `located` that rendered as that template alone would (from the
+    /// root context, unindented, with no block overrides) wrote its output.
+    var locatedRange: Range<Int>?
 
     /// Why rendering stopped, with the operation where it did. Kept this small on purpose: every
     /// recursive frame reserves room for what it may throw, so the full `TemplateError` (built
@@ -124,9 +129,13 @@ struct Renderer: ~Copyable {
             }
             overrides.removeSubrange(savedOverrides...)
         }
+        let rendersAsAlone = template == located && locatedRange == nil && stack.count == 1 && overrides.isEmpty
+            && indentation.isEmpty
         overrides.append(contentsOf: inclusion.arguments)
         let range = program.templates[Int(template)]
+        let start = output.count
         try nested(Int(range.lowerBound)..<Int(range.upperBound), at: index)
+        if rendersAsAlone { locatedRange = start..<output.count }
     }
 
     /// Renders the overriding content if a parent was given this block, else the default content.

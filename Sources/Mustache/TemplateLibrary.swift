@@ -106,16 +106,40 @@ public struct TemplateLibrary: Sendable {
     /// Renders like `render(_:data:)`, appending UTF-8 to `bytes`: what an HTTP response sends,
     /// without building a `String` first. On error, `bytes` is left as it was.
     public func render(_ name: String, data: TemplateValue, into bytes: inout [UInt8]) throws(TemplateError) {
+        _ = try render(name, data: data, into: &bytes, locating: nil)
+    }
+
+    /// Renders template `name` as `render(_:data:)` does, and hands back too what template
+    /// `partial` rendered alone with `data` would give, when `name` includes it so (from the root
+    /// context, unindented, with no block overrides): its output is then taken from `name`'s, and a
+    /// caller needing both renders once. Nil when `name` renders `partial` in any other way or not
+    /// at all.
+    public func render(_ name: String, data: TemplateValue, locating partial: String) throws(TemplateError) -> (text: String, partial: [UInt8]?) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Self.initialCapacity)
+        let range = try render(name, data: data, into: &bytes, locating: partial)
+        // Valid UTF-8 without a check: see `render(_:data:into:)` for text.
+        return (String(copying: UTF8Span(unchecked: bytes.span)), range.map { Array(bytes[$0]) })
+    }
+
+    private func render(
+        _ name: String, data: TemplateValue, into bytes: inout [UInt8], locating partial: String?
+    ) throws(TemplateError) -> Range<Int>? {
         guard let number = program.numbers[name] else {
             throw TemplateError(
                 code: .templateNotFound, message: "no template named '\(name)'", templateName: name)
         }
         let mark = bytes.count
+        var located: Range<Int>?
         let stop: Renderer.Stop? = program.ops.withUnsafeBufferPointer { ops in
             program.arena.withUnsafeBufferPointer { arena in
                 var renderer = Renderer(program: program, ops: ops, arena: arena, data: data)
+                renderer.located = partial.flatMap { program.numbers[$0] } ?? -1
                 swap(&renderer.output, &bytes)
-                defer { swap(&renderer.output, &bytes) }
+                defer {
+                    swap(&renderer.output, &bytes)
+                    located = renderer.locatedRange
+                }
                 do throws(Renderer.Stop) {
                     try renderer.render(template: number)
                     return nil
@@ -124,7 +148,7 @@ public struct TemplateLibrary: Sendable {
                 }
             }
         }
-        guard let stop else { return }
+        guard let stop else { return located }
         bytes.removeSubrange(mark...)
         throw stop.templateError(in: program, templates: templates)
     }

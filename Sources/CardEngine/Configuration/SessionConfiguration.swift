@@ -59,17 +59,24 @@ public struct SessionConfiguration: Hashable, Sendable, Codable {
     }
 
     /// The options for `field` (all defaults when the request set none).
-    public func options(for field: FieldType) -> FieldOptions { fields[field] ?? FieldOptions() }
+    public func options(for field: FieldType) -> FieldOptions { options(field) ?? FieldOptions() }
+
+    /// The options set for `field`, if any. Most sessions set none: they are then answered without
+    /// a lookup, which copies the options out of the dictionary several times a keystroke.
+    private func options(_ field: FieldType) -> FieldOptions? { fields.isEmpty ? nil : fields[field] }
+
+    /// Whether `field` is disabled (`options(for:).disabled`).
+    public func isDisabled(_ field: FieldType) -> Bool { options(field)?.disabled ?? false }
 
     /// Whether an empty `field` is an error. Card fields and most billing fields are required
     /// unless the request says otherwise; the second address line is not, and for city, state and
     /// postal code the selected country decides (it is added by the billing rules).
     public func isRequired(_ field: FieldType) -> Bool {
-        fields[field]?.required ?? field.spec.isRequiredByDefault
+        options(field)?.required ?? field.spec.isRequiredByDefault
     }
 
     /// When `field` runs its full rule: on blur (default), on every change, or only at submit.
-    public func validateOn(_ field: FieldType) -> ValidateOn { fields[field]?.validateOn ?? .blur }
+    public func validateOn(_ field: FieldType) -> ValidateOn { options(field)?.validateOn ?? .blur }
 
     /// Whether the cardholder name is title-cased as typed (default on).
     public var autoCapitalisesCardholderName: Bool { fields[.cardholderName]?.autoCapitalise ?? true }

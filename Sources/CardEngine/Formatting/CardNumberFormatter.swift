@@ -19,6 +19,8 @@ public enum CardNumberFormatter {
     /// which is also what Delete before the space gives: the page skips the space), keeps the caret
     /// where it was, not before the separator.
     public static func keepingCaretAfterSpace(_ formatted: FormattedValue, edit: FieldEdit) -> FormattedValue {
+        // Most edits insert: answered before copying the values.
+        guard edit.previous.utf16.count == edit.raw.utf16.count + 1 else { return formatted }
         let raw = Array(edit.raw.utf16)
         let caret = EditScanner.clamp(edit.caret, in: edit.raw)
         let value = Array(formatted.value.utf16)

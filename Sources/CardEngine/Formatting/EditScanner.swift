@@ -3,6 +3,7 @@ enum EditScanner {
     /// The ASCII digits of `raw` (any Unicode decimal digit counts, so full-width input from an IME
     /// works), and how many of them sit before `caret` (UTF-16 units).
     static func digits(in raw: String, caret: Int) -> (digits: [UInt8], beforeCaret: Int) {
+        if let ascii = asciiDigits(in: raw, caret: caret) { return ascii }
         var digits: [UInt8] = []
         digits.reserveCapacity(20)
         var beforeCaret = 0
@@ -13,6 +14,24 @@ enum EditScanner {
                 if offset < caret { beforeCaret += 1 }
             }
             offset += scalar.utf16.count
+        }
+        return (digits, beforeCaret)
+    }
+
+    /// `digits(in:caret:)` for text that is all ASCII (what a keyboard types), read as bytes: a
+    /// byte is a UTF-16 unit there, and no scalar needs decoding. Nil for any other text.
+    private static func asciiDigits(in raw: String, caret: Int) -> (digits: [UInt8], beforeCaret: Int)? {
+        var digits: [UInt8] = []
+        digits.reserveCapacity(20)
+        var beforeCaret = 0
+        var offset = 0
+        for byte in raw.utf8 {
+            guard byte < 0x80 else { return nil }
+            if (0x30...0x39).contains(byte) {
+                digits.append(byte)
+                if offset < caret { beforeCaret += 1 }
+            }
+            offset += 1
         }
         return (digits, beforeCaret)
     }
@@ -37,6 +56,8 @@ enum EditScanner {
     static func backspaceOverSeparator(
         _ edit: FieldEdit, isSeparator: (UInt16) -> Bool
     ) -> (raw: String, caret: Int)? {
+        // Most edits insert: answered before copying either value.
+        guard edit.previous.utf16.count == edit.raw.utf16.count + 1 else { return nil }
         let previous = Array(edit.previous.utf16)
         let raw = Array(edit.raw.utf16)
         let caret = edit.caret

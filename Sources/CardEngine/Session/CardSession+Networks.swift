@@ -54,7 +54,10 @@ extension CardSession {
     /// than one network the merchant accepts, and none is eftpos — with eftpos both badges show and
     /// there is no choice, as in Primer (`selectionDisallowedCardNetworks`).
     public var isNetworkSelectable: Bool {
-        networks.record != nil && !networks.available.contains(.eftpos) && selectableNetworks.count > 1
+        guard networks.record != nil, !networks.available.contains(.eftpos) else { return false }
+        // Counted rather than listed (`selectableNetworks`): every snapshot of a keystroke asks.
+        let allowed = configuration.orderedAllowedCardNetworks
+        return networks.available.lazy.filter(allowed.contains).prefix(2).count > 1
     }
 
     /// Primer's `binData`, nil while the number is empty: `preferred` is the first detected
@@ -92,12 +95,12 @@ extension CardSession {
     @discardableResult
     public mutating func selectNetwork(_ network: CardNetwork, in environment: SessionEnvironment) -> SessionChanges {
         guard phase.acceptsInput, isNetworkSelectable, selectableNetworks.contains(network) else { return [] }
-        let before = Snapshot(self)
+        let before = snapshot
         pick = NetworkPick(network: network, bin: networks.bin)
         refreshNetworks(in: environment)
         if configuration.isConfigured(.cardNumber) { recheck(.cardNumber, in: environment) }
         refreshDependents(of: .cardNumber, in: environment)
-        return before.changes(to: self)
+        return changes(since: before)
     }
 
     /// Hands in a BIN service's answer for an 8-digit BIN (`record` nil: the service does not know
@@ -110,16 +113,30 @@ extension CardSession {
             bin: bin,
             record: record.map { BINRecord(bin: bin, networks: $0.networks, issuerCountry: $0.issuerCountry, fundingType: $0.fundingType) })
         guard networks.bin == bin, !networks.foundLocally else { return [] }
-        let before = Snapshot(self)
+        let before = snapshot
         refreshNetworks(in: environment)
         recheck(.cardNumber, in: environment)
         refreshDependents(of: .cardNumber, in: environment)
-        return before.changes(to: self)
+        return changes(since: before)
     }
 
     /// Recomputes `networks` from the card number's digits.
     mutating func refreshNetworks(in environment: SessionEnvironment) {
         let digits = Array(values[.cardNumber].utf8.lazy.filter { $0 != 0x20 })
+        refreshNetworks(digits: digits, in: environment)
+    }
+
+    /// Recomputes `networks` after an edit of the number, which changes neither the configuration
+    /// nor the shopper's pick. The networks follow from the BIN (the first 8 digits), its data and
+    /// those two, and a BIN's data does not change between keystrokes (the table is the process's;
+    /// a BIN service's answer comes through `resolveBIN`, which refreshes the networks itself): an
+    /// edit that keeps the BIN they were worked out from (most keystrokes past the 8th digit)
+    /// moves only the digit count, with no lookup.
+    mutating func refreshNetworks(afterEditing digits: [UInt8], in environment: SessionEnvironment) {
+        if !digits.isEmpty, !networks.possible.isEmpty, String(decoding: digits.prefix(8), as: UTF8.self) == networks.bin {
+            networks.digitCount = digits.count
+            return
+        }
         refreshNetworks(digits: digits, in: environment)
     }
 

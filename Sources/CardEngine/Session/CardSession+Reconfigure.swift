@@ -4,12 +4,12 @@ extension CardSession {
     /// keeps its value but shows no error). Ignored unless the session accepts input.
     public mutating func reconfigure(_ changed: SessionConfiguration, in environment: SessionEnvironment) -> SessionChanges {
         guard phase.acceptsInput else { return [] }
-        let before = Snapshot(self)
+        let before = snapshot
         configuration = changed
         errors.removeAll { !changed.isConfigured($0.field) }
         refreshNetworks(in: environment)
         for field in changed.configuredFields { recheck(field, in: environment) }
-        return before.changes(to: self)
+        return changes(since: before)
     }
 
     /// The merchant sets a field the card is not made of (a name, an address part, the country)
@@ -19,14 +19,14 @@ extension CardSession {
     /// the form does not show, or while the session does not accept input.
     public mutating func prefill(_ field: FieldType, value: String, in environment: SessionEnvironment) -> SessionChanges? {
         guard phase.acceptsInput, configuration.isConfigured(field), !field.spec.rule.describesCard else { return nil }
-        let before = Snapshot(self)
+        let before = snapshot
         let previous = values[field]
         let raw = Self.bounded(value)
         values[field] = format(field, edit: FieldEdit(previous: previous, raw: raw, caret: raw.utf16.count), event: .paste, in: environment).value
         if !values[field].isEmpty { touchedFields.set(field, true) }
         recheck(field, in: environment)
         if values[field] != previous { refreshDependents(of: field, in: environment) }
-        var changes = before.changes(to: self)
+        var changes = self.changes(since: before)
         if values[field] != previous { changes.insert(.value) }
         return changes
     }

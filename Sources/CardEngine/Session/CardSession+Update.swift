@@ -19,11 +19,11 @@ extension CardSession {
         _ field: FieldType, value raw: String, caret: Int, event: InputEvent = .input, in environment: SessionEnvironment
     ) -> FieldUpdate {
         let previous = values[field]
-        guard phase.acceptsInput, configuration.isConfigured(field), !configuration.options(for: field).disabled else {
+        guard phase.acceptsInput, configuration.isConfigured(field), !configuration.isDisabled(field) else {
             let current = FormattedValue(value: previous, caret: previous.utf16.count)
             return FieldUpdate(field: field, formatted: current, changes: [], wasIgnored: true)
         }
-        let before = Snapshot(self)
+        let before = snapshot
         switch event {
         case .focus: focusedField = field
         case .blur: if focusedField == field { focusedField = nil }
@@ -39,7 +39,7 @@ extension CardSession {
         if valueChanged || event == .blur { validate(field, event: event, in: environment) }
         if valueChanged { refreshDependents(of: field, in: environment) }
         if valueChanged, case .failed = phase, field.spec.rule.describesCard { phase = .ready }
-        var changes = before.changes(to: self)
+        var changes = self.changes(since: before)
         if valueChanged { changes.insert(.value) }
         return FieldUpdate(field: field, formatted: formatted, changes: changes, wasIgnored: false)
     }
@@ -71,7 +71,8 @@ extension CardSession {
         switch field.spec.rule {
         case .cardNumber:
             let (digits, beforeCaret) = CardNumberFormatter.digits(of: edit)
-            refreshNetworks(digits: Array(digits.prefix(CardNumberFormatter.maxDigits)), in: environment)
+            let kept = digits.count > CardNumberFormatter.maxDigits ? Array(digits.prefix(CardNumberFormatter.maxDigits)) : digits
+            refreshNetworks(afterEditing: kept, in: environment)
             let rules = shownRules
             networks.digitCount = min(networks.digitCount, rules.maxLength)
             return CardNumberFormatter.keepingCaretAfterSpace(
@@ -85,57 +86,5 @@ extension CardSession {
         case .billing(let rule):
             return BillingRules.format(edit, rule: rule, country: country)
         }
-    }
-}
-
-/// The parts of the state an event can change, taken before it to report `SessionChanges`.
-struct Snapshot {
-    let errors: [FieldError]
-    let networks: ShownNetworks
-    let surcharge: Int?
-    let validity: (Bool, Bool)
-    /// The fields complete and valid: the page tells the merchant each one that passes.
-    let validFields: [FieldType]
-    let focusedField: FieldType?
-    let phase: SessionPhase.Name
-
-    init(_ session: CardSession) {
-        errors = session.errors
-        networks = ShownNetworks(session)
-        surcharge = session.surchargeAmountRaw
-        validity = (session.isValid, session.isBillingValid)
-        validFields = session.configuration.configuredFields.filter(session.isValid)
-        focusedField = session.focusedField
-        phase = session.phase.name
-    }
-
-    func changes(to session: CardSession) -> SessionChanges {
-        var changes: SessionChanges = []
-        if errors != session.errors { changes.insert(.errors) }
-        if networks != ShownNetworks(session) { changes.insert(.networks) }
-        if surcharge != session.surchargeAmountRaw { changes.insert(.surcharge) }
-        // `canSubmit` follows from these two and the phase, reported on its own.
-        if validity != (session.isValid, session.isBillingValid)
-            || validFields != session.configuration.configuredFields.filter(session.isValid) {
-            changes.insert(.validity)
-        }
-        if focusedField != session.focusedField { changes.insert(.focus) }
-        if phase != session.phase.name { changes.insert(.phase) }
-        return changes
-    }
-}
-
-/// What the shopper sees of the networks: a change here re-renders the badges and the selector.
-struct ShownNetworks: Equatable {
-    let available: [CardNetwork]
-    let selected: CardNetwork?
-    let binData: BINData?
-    let isSelectable: Bool
-
-    init(_ session: CardSession) {
-        available = session.availableNetworks
-        selected = session.selectedNetwork
-        binData = session.binData
-        isSelectable = session.isNetworkSelectable
     }
 }

@@ -6,7 +6,9 @@ extension CardSession {
         let required = configuration.isRequired(field)
         switch field.spec.rule {
         case .cardNumber:
-            let digits = Array(value.utf8.lazy.filter { $0 != 0x20 })
+            var digits: [UInt8] = []
+            digits.reserveCapacity(value.utf8.count)
+            for byte in value.utf8 where byte != 0x20 { digits.append(byte) }
             return CardNumberRule(allowedNetworks: configuration.orderedAllowedCardNetworks)
                 .check(digits: digits, possible: networks.possible, shown: networks.selected, required: required)
         case .expiryDate:

@@ -158,7 +158,10 @@ public struct CardSession: Sendable, Hashable {
     /// (UTF-16 units) moves with the text before it.
     static func cleaned(_ raw: String, caret: Int) -> (value: String, caret: Int) {
         let isControl = { (scalar: Unicode.Scalar) in scalar.value < 0x20 || scalar.value == 0x7F }
-        guard raw.utf16.count > maxRawLength || raw.unicodeScalars.contains(where: isControl) else { return (raw, caret) }
+        // Control characters are ASCII, and no byte of a longer UTF-8 sequence is: scanning the
+        // bytes finds them without decoding scalars (every keystroke passes here).
+        let hasControl = raw.utf8.contains { $0 < 0x20 || $0 == 0x7F }
+        guard hasControl || raw.utf16.count > maxRawLength else { return (raw, caret) }
         var value = String.UnicodeScalarView()
         var length = 0
         var read = 0

@@ -49,8 +49,22 @@ struct FieldValues: Hashable, Sendable {
 struct FieldSet: Hashable, Sendable {
     private(set) var bits: UInt16 = 0
 
-    static func bit(_ field: FieldType) -> UInt16 {
-        let ordinal: UInt16 = switch field {
+    static func bit(_ field: FieldType) -> UInt16 { 1 << UInt16(field.position) }
+
+    func contains(_ field: FieldType) -> Bool { bits & Self.bit(field) != 0 }
+
+    mutating func set(_ field: FieldType, _ member: Bool) {
+        if member { bits |= Self.bit(field) } else { bits &= ~Self.bit(field) }
+    }
+
+    func containsAll(_ fields: [FieldType]) -> Bool { fields.allSatisfy(contains) }
+}
+
+extension FieldType {
+    /// The field's fixed place: its bit in a `FieldSet` (stored sessions keep those bits, so a
+    /// field is never renumbered) and its entry's place in `FieldSpec.table`.
+    var position: Int {
+        switch self {
         case .cardNumber: 0
         case .expiryDate: 1
         case .cvv: 2
@@ -66,14 +80,5 @@ struct FieldSet: Hashable, Sendable {
         case .postalCode: 12
         case .countryCode: 13
         }
-        return 1 << ordinal
     }
-
-    func contains(_ field: FieldType) -> Bool { bits & Self.bit(field) != 0 }
-
-    mutating func set(_ field: FieldType, _ member: Bool) {
-        if member { bits |= Self.bit(field) } else { bits &= ~Self.bit(field) }
-    }
-
-    func containsAll(_ fields: [FieldType]) -> Bool { fields.allSatisfy(contains) }
 }

@@ -53,15 +53,17 @@ public struct CardNumberRule: Hashable, Sendable {
     func check(digits: [UInt8], possible: [CardNetwork], shown: CardNetwork?, required: Bool) -> FieldCheck {
         if digits.isEmpty { return required ? FieldCheck(issue: .required, isPotentiallyValid: true) : .valid }
         guard digits.count <= CardNumberFormatter.maxDigits else { return Self.invalid(potentially: false) }
-        let accepted = possible.filter(allows)
-        guard let first = accepted.first else {
+        // The accepted networks are `possible.filter(allows)`, read in place: this runs on every
+        // keystroke, where building the list would cost more than the rule.
+        guard let first = possible.first(where: allows) else {
             return possible == [.other] ? Self.invalid(potentially: false) : Self.unsupported
         }
-        let network = shown.flatMap { accepted.contains($0) ? $0 : nil } ?? first
+        let network = shown.flatMap { allows($0) && possible.contains($0) ? $0 : nil } ?? first
         let rules = network.rules
         let isIssuedLength = rules.lengths.contains(digits.count)
         if isIssuedLength, !rules.usesLuhn || Luhn.isValid(digits) { return .valid }
-        let longest = accepted.map(\.rules.maxLength).max() ?? rules.maxLength
+        var longest = 0
+        for candidate in possible where allows(candidate) { longest = max(longest, candidate.rules.maxLength) }
         // Short of any length the network issues, the number is incomplete; at such a length a
         // failed check digit is a typo, shown as invalid even where a longer number could pass.
         if digits.count < longest, !isIssuedLength { return Self.incomplete }

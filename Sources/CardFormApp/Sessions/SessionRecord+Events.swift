@@ -19,9 +19,9 @@ extension SessionRecord {
             }
             effect = apply(input, from: page.id, in: environment)
         case .network(let network):
-            let before = FieldVerdicts(session)
+            let before = session.verdicts
             let changes = session.selectNetwork(network, in: environment)
-            effect.changes = ViewChanges(changes, edited: nil, before: before, after: FieldVerdicts(session))
+            effect.changes = ViewChanges(changes, edited: nil, before: before, after: session.verdicts)
         case .submit(let form, let saveCard):
             effect = submit(form, saveCard: saveCard, from: page.id, in: environment)
         case .cancel:
@@ -72,7 +72,7 @@ extension SessionRecord {
 
     private mutating func apply(_ input: PageEvent.FieldInput, from pageID: String, in environment: SessionEnvironment) -> EventEffect {
         let field = input.field
-        let verdicts = FieldVerdicts(session)
+        let verdicts = session.verdicts
         let before = session.error(for: field)
         let update = session.update(field, value: input.value, caret: input.caret, event: input.event, in: environment)
         if !update.wasIgnored { noteEntry([field], by: pageID) }
@@ -85,7 +85,7 @@ extension SessionRecord {
         if let error = session.fieldErrors.first(where: { $0.field == field }), error.issue != before {
             effect.announcement = .fieldError(error)
         }
-        effect.changes = ViewChanges(update.changes, edited: field, before: verdicts, after: FieldVerdicts(session))
+        effect.changes = ViewChanges(update.changes, edited: field, before: verdicts, after: session.verdicts)
         if effect.announcement != nil { effect.changes.insert(.announcement) }
         return effect
     }

@@ -25,9 +25,13 @@ struct FormRenderer {
             var view = view(record, pageID: pageID, noscript: noscript, announcement: "")
             view.context.announcement = announcement.map(view.words) ?? ""
             let data = view.data()
-            // The page's blocks are remembered from the `form` template rendered alone: `page` may
-            // indent it, and a keystroke's render is of `form` alone too.
-            let form = BlockTree(bytes: try render("form", data: data))
+            // The page's blocks are remembered from the `form` template's output as a keystroke
+            // renders it, alone: taken from the page's own render when `page` includes it so
+            // (unindented, from the root), else rendered again (a `page` that indents it).
+            let (text, located) = try resources.templates.render("page", data: data, locating: "form")
+            let formBytes: [UInt8]
+            if let located { formBytes = located } else { formBytes = try render("form", data: data) }
+            let form = BlockTree(bytes: formBytes)
             let hashes = form.ownHashes()
             page.hashes = view.context.announcement.isEmpty ? hashes : FragmentDiff.hashesOnceHeard(form, hashes)
             page.valueFreeHashes = [:]
@@ -35,7 +39,7 @@ struct FormRenderer {
                 FieldType(rawValue: key).flatMap { FieldEcho.echoes($0) ? view.shownValue(for: $0) : nil }
             }
             page.phase = record.session.phase.name
-            return try resources.templates.render("page", data: data)
+            return text
         }
     }
 

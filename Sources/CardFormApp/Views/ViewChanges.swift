@@ -48,7 +48,7 @@ struct ViewChanges: OptionSet, Hashable, Sendable {
         }
         // A field turning valid or invalid shows on its own block (its tick), as its error does.
         if changes.contains(.validity) {
-            for field in before.valid.symmetricDifference(after.valid) { insert(.error(field)) }
+            insert(before.valid.symmetricDifference(after.valid))
         }
         if changes.contains(.networks) { insert(.networks) }
         if changes.contains(.surcharge) { insert(.surcharge) }
@@ -62,11 +62,18 @@ struct ViewChanges: OptionSet, Hashable, Sendable {
 /// their rule.
 struct FieldVerdicts {
     let errors: [FieldError]
-    let valid: Set<FieldType>
+    /// The fields that pass, as their `ViewChanges.error` bits: a field turning valid or invalid
+    /// is a bit of the two sets' symmetric difference, with no set to build and hash.
+    let valid: ViewChanges
+}
 
-    init(_ session: CardSession) {
-        errors = session.fieldErrors
-        valid = Set(session.configuration.configuredFields.filter(session.isValid))
+extension CardSession {
+    /// The verdicts as they are now. Taken by the session (`record.session.verdicts`): handed to
+    /// an initializer from inside a mutating event, the session would be copied whole first.
+    var verdicts: FieldVerdicts {
+        var valid: ViewChanges = []
+        for field in configuration.configuredFields where isValid(field) { valid.insert(.error(field)) }
+        return FieldVerdicts(errors: fieldErrors, valid: valid)
     }
 }
 

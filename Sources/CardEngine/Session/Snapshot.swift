@@ -1,0 +1,76 @@
+/// The parts of the state an event can change, taken before and after it to report
+/// `SessionChanges`.
+///
+/// Taken twice per keystroke, so it holds only what is cheap to take and compare: no array is built
+/// for it, and it is taken by the session itself (`snapshot`), since handing the session to an
+/// initializer from inside a mutating event copies the whole session first.
+struct Snapshot {
+    let errors: [FieldError]
+    let networks: ShownNetworks
+    let surcharge: Int?
+    let validity: (Bool, Bool)
+    /// The fields complete and valid: the page tells the merchant each one that passes.
+    let completeFields: FieldSet
+    let focusedField: FieldType?
+    let phase: SessionPhase.Name
+
+    /// What changed from this snapshot to `after`.
+    func changes(to after: Snapshot) -> SessionChanges {
+        var changes: SessionChanges = []
+        if errors != after.errors { changes.insert(.errors) }
+        if networks != after.networks { changes.insert(.networks) }
+        if surcharge != after.surcharge { changes.insert(.surcharge) }
+        // `canSubmit` follows from these two and the phase, reported on its own.
+        if validity != after.validity || completeFields != after.completeFields { changes.insert(.validity) }
+        if focusedField != after.focusedField { changes.insert(.focus) }
+        if phase != after.phase { changes.insert(.phase) }
+        return changes
+    }
+}
+
+/// What the shopper sees of the networks: a change here re-renders the badges and the selector.
+///
+/// `binData` is kept as what it is made of (its alternatives are `available` less `preferred`), so
+/// comparing it builds no list.
+struct ShownNetworks: Equatable {
+    let available: [CardNetwork]
+    let selected: CardNetwork?
+    /// `binData`: nil without digits; else its preferred network and whether the BIN data answered.
+    let hasDigits: Bool
+    let preferred: CardNetwork?
+    let isComplete: Bool
+    let isSelectable: Bool
+}
+
+extension CardSession {
+    /// The state an event may change, as it is now.
+    var snapshot: Snapshot {
+        Snapshot(
+            errors: errors, networks: shownNetworks, surcharge: surchargeAmountRaw, validity: (isValid, isBillingValid),
+            completeFields: completeFields, focusedField: focusedField, phase: phase.name)
+    }
+
+    /// What changed since `before` was taken.
+    func changes(since before: Snapshot) -> SessionChanges { before.changes(to: snapshot) }
+
+    private var shownNetworks: ShownNetworks {
+        let hasDigits = networks.digitCount > 0
+        return ShownNetworks(
+            available: networks.available, selected: networks.selected, hasDigits: hasDigits,
+            preferred: hasDigits ? networks.preferred : nil, isComplete: hasDigits && networks.record != nil,
+            isSelectable: isNetworkSelectable)
+    }
+
+    /// The configured fields holding a complete, valid value (`isValid(_:)` for each), as a set.
+    private var completeFields: FieldSet {
+        var set = FieldSet()
+        for field in configuration.cardFields where isComplete(field) { set.set(field, true) }
+        for field in configuration.activeBillingFields where isComplete(field) { set.set(field, true) }
+        return set
+    }
+
+    /// `isValid(_:)` for a field known to be configured.
+    private func isComplete(_ field: FieldType) -> Bool {
+        validFields.contains(field) && !values[field].isEmpty
+    }
+}
