@@ -19,9 +19,12 @@ struct PaymentAttempts: Sendable, Hashable {
 
     /// Notes how attempt `attempt`, the session's last, ended. It may be newer than the one begun:
     /// the coordinator goes on to a new attempt when a resent unknown one turns out declined and
-    /// the card has changed.
+    /// the card has changed. The merchant's hook stopping the resend of an unknown attempt (an
+    /// instance that did not send it asks the hook again) says nothing of the first send: it stays
+    /// unknown, so no later submit goes out under a new key while the first may have charged.
     mutating func end(_ attempt: Int, _ ending: PaymentOutcome.Ending) {
+        let wasResent = isUnknown && attempt == last
         last = attempt
-        isUnknown = ending == .unknown
+        isUnknown = ending == .unknown || (ending == .aborted && wasResent)
     }
 }
