@@ -30,10 +30,8 @@ extension PaymentCoordinator {
         let changed = unresolved.differs(from: draft, vault: vault)
         let retried = await charge(unresolved)
         guard changed, retried.1 == nil, retried.0.result.status != .succeeded else { return retried }
-        let next = sessions.withLock { table -> Int in
-            table[draft.sessionId, default: SessionPayments()].attempts += 1
-            return table[draft.sessionId]!.attempts
-        }
+        let next = unresolved.request.attempt + 1
+        sessions.withLock { $0[draft.sessionId]?.attempt = next }
         return await attemptNew(draft, attempt: next, saveCard: saveCard)
     }
 

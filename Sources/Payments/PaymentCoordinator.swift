@@ -12,14 +12,19 @@ import Synchronization
 /// whatever else runs on Swift's cooperative pool (its timeouts are kept, not starved). At most
 /// one attempt per session runs at a time, and a session that paid never pays again, whatever the
 /// callers do: repeated or concurrent `start`s for a session are refused while its attempt runs.
-/// After a failed attempt the next `start` is a new attempt (the shopper fixed the card).
+///
+/// The caller numbers the attempts (the number is the idempotency key's end), not the coordinator:
+/// with several instances sharing the sessions, a retry may reach another instance than the
+/// attempt it follows, and only a number kept with the session is the same on both.
 ///
 /// An attempt whose outcome is unknown (the processor timed out, or the connection was lost after
 /// the request went out: `DeclineReason.unknownOutcomeCodes`) may have charged the card. It keeps
-/// its vaulted card and its idempotency key, sends no webhook, and the session's next `start`
-/// sends that same request again, so the processor can answer the first charge instead of making a
-/// second. Only a definite answer wipes the card; if it is a failure and the shopper has since
-/// changed the card or the amount, the new card is tried at once as a new attempt.
+/// its vaulted card and its idempotency key, sends no webhook, and the caller starts the session's
+/// next submit under the same number: here the same request is sent again, so the processor can
+/// answer the first charge instead of making a second; on another instance the card is vaulted
+/// anew but the key is the same. Only a definite answer wipes the card; if it is a failure and the
+/// shopper has since changed the card or the amount, the new card is tried at once as a new
+/// attempt (the next number, reported in the outcome).
 public final class PaymentCoordinator: Sendable {
     /// What `start` did.
     public enum StartDecision: Hashable, Sendable {
@@ -37,11 +42,12 @@ public final class PaymentCoordinator: Sendable {
     public let webhooks: WebhookDispatcher?
     public let savedCards: SavedCardStore
     private let logger: Logger
-    /// Per session: attempts, the one running, the one unresolved (the attempt code reads it too).
+    /// Per session: the attempt last started here, whether it runs, the one unresolved (the
+    /// attempt code reads it too).
     let sessions = Mutex<[String: SessionPayments]>([:])
 
     struct SessionPayments {
-        var attempts = 0
+        var attempt = 0
         var isRunning = false
         var hasSucceeded = false
         /// The attempt whose outcome is unknown, to send again as it was.
@@ -61,25 +67,33 @@ public final class PaymentCoordinator: Sendable {
         self.logger = logger
     }
 
-    /// Starts paying `draft` (from `CardSession.submit()`'s `.startPayment`) unless its session is
-    /// already paying or has paid. `saveCard`: the shopper asked to keep the card (honoured only
-    /// with a `customerId` and on success). `completion` runs once, on a thread of
-    /// `ThreadPoolExecutor.background`, when the attempt ends; it must not block for long.
+    /// Starts paying `draft` (from `CardSession.submit()`'s `.startPayment`) as attempt `attempt`
+    /// unless its session is already paying or has paid. `attempt`: 1 for the session's first, the
+    /// last one's number again while its outcome is unknown, else one more. `saveCard`: the
+    /// shopper asked to keep the card (honoured only with a `customerId` and on success).
+    /// `completion` runs once, on a thread of `ThreadPoolExecutor.background`, when the attempt
+    /// ends; it must not block for long.
     @discardableResult
     public func start(
-        _ draft: PaymentRequestDraft, saveCard: Bool = false,
+        _ draft: PaymentRequestDraft, attempt: Int, saveCard: Bool = false,
         completion: @escaping @Sendable (PaymentOutcome) -> Void
     ) -> StartDecision {
-        let (decision, unresolved) = sessions.withLock { table -> (StartDecision, UnresolvedAttempt?) in
+        let (decision, unresolved, settled) = sessions.withLock { table -> (StartDecision, UnresolvedAttempt?, UnresolvedAttempt?) in
             var payments = table[draft.sessionId, default: SessionPayments()]
-            if payments.hasSucceeded { return (.alreadySucceeded, nil) }
-            if payments.isRunning { return (.alreadyInProgress(attempt: payments.attempts), nil) }
-            if payments.unresolved == nil { payments.attempts += 1 }
+            if payments.hasSucceeded { return (.alreadySucceeded, nil, nil) }
+            if payments.isRunning { return (.alreadyInProgress(attempt: payments.attempt), nil, nil) }
+            // The attempt left unknown here is sent again only under its own number: another
+            // number means a definite answer to it came through another instance.
+            var (unresolved, settled) = (payments.unresolved, UnresolvedAttempt?.none)
+            if let held = unresolved, held.request.attempt != attempt { (unresolved, settled) = (nil, held) }
+            payments.unresolved = unresolved
+            payments.attempt = attempt
             payments.isRunning = true
             table[draft.sessionId] = payments
-            return (.started(attempt: payments.attempts), payments.unresolved)
+            return (.started(attempt: attempt), unresolved, settled)
         }
-        guard case .started(let attempt) = decision else { return decision }
+        guard case .started = decision else { return decision }
+        if let settled { vault.discard(settled.request.token) }
         logger.log("payment.started", [
             "session": .idPrefix(draft.sessionId), "attempt": .int(attempt), "retried": .bool(unresolved != nil),
         ])

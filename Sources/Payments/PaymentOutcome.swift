@@ -3,8 +3,9 @@ import CardEngine
 /// How one payment attempt ended, as `PaymentCoordinator` reports it.
 public struct PaymentOutcome: Sendable, Hashable {
     var sessionId: String
-    /// 1 for the session's first attempt, 2 after one failure, and so on.
-    var attempt: Int
+    /// 1 for the session's first attempt, 2 after one failure, and so on (an unknown attempt
+    /// sent again keeps its number).
+    public internal(set) var attempt: Int
     /// What to hand to `CardSession.paymentResult(_:)`. A hook abort is a failed result with decline
     /// code `aborted` and the merchant's message (if any) in `message`, to show as is.
     public var result: PaymentResult

@@ -22,7 +22,7 @@ import Testing
             defer { pools.release() }
             let outcome = Mutex<PaymentOutcome?>(nil)
             let done = DispatchSemaphore(value: 0)
-            coordinator.start(draft) { result in
+            coordinator.start(draft, attempt: 1) { result in
                 outcome.withLock { $0 = result }
                 done.signal()
             }

@@ -88,7 +88,7 @@ import Testing
         let completions = Mutex<[PaymentOutcome]>([])
         let decisions = Mutex<[PaymentCoordinator.StartDecision]>([])
         DispatchQueue.concurrentPerform(iterations: 5) { _ in
-            let decision = coordinator.start(draft) { outcome in completions.withLock { $0.append(outcome) } }
+            let decision = coordinator.start(draft, attempt: 1) { outcome in completions.withLock { $0.append(outcome) } }
             decisions.withLock { $0.append(decision) }
         }
         #expect(decisions.withLock { $0.filter { $0 == .started(attempt: 1) }.count } == 1)
@@ -96,7 +96,7 @@ import Testing
         let deadline = ContinuousClock.now + .seconds(10)
         while completions.withLock({ $0.isEmpty }), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
         #expect(completions.withLock { $0.map(\.result) } == [.succeeded(id: "pay_once")])
-        #expect(coordinator.start(draft) { _ in Issue.record("a paid session paid again") } == .alreadySucceeded)
+        #expect(coordinator.start(draft, attempt: 1) { _ in Issue.record("a paid session paid again") } == .alreadySucceeded)
         #expect(processorReceiver.requests.count == 1)
     }
 
@@ -108,7 +108,7 @@ import Testing
         let coordinator = PaymentCoordinator(processor: HTTPProcessor(url: processorReceiver.url(), secret: nil))
         let first = try #require(await coordinator.startAndWait(try PaymentsFixtures.draft("4000000000009995", session: "cs_retry")))
         #expect(first.attempt == 1 && first.result.declineCode == "insufficient_funds")
-        let second = try #require(await coordinator.startAndWait(try PaymentsFixtures.draft("5555555555554444", session: "cs_retry")))
+        let second = try #require(await coordinator.startAndWait(try PaymentsFixtures.draft("5555555555554444", session: "cs_retry"), attempt: 2))
         #expect(second.attempt == 2 && second.result == .succeeded(id: "pay_2"))
         #expect(processorReceiver.requests.map { $0.headers["Idempotency-Key"] } == ["cs_retry:1", "cs_retry:2"])
     }

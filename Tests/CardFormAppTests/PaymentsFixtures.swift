@@ -40,9 +40,9 @@ enum PaymentsFixtures {
 
 extension PaymentCoordinator {
     /// `start` awaited: the decision, and the outcome when an attempt started.
-    func startAndWait(_ draft: PaymentRequestDraft, saveCard: Bool = false) async -> PaymentOutcome? {
+    func startAndWait(_ draft: PaymentRequestDraft, attempt: Int = 1, saveCard: Bool = false) async -> PaymentOutcome? {
         await withCheckedContinuation { continuation in
-            let decision = start(draft, saveCard: saveCard) { continuation.resume(returning: $0) }
+            let decision = start(draft, attempt: attempt, saveCard: saveCard) { continuation.resume(returning: $0) }
             if case .started = decision { return }
             continuation.resume(returning: nil)
         }

@@ -37,7 +37,7 @@ import Testing
         #expect(Set(sent.map { try? PaymentsFixtures.json($0.body).objectValue?["token"] }).count == 1)
         #expect(coordinator.vault.count == 0 && wipes.all.count == 1)
         #expect(try await Self.events(coordinator, eventReceiver) == ["payment.succeeded"])
-        #expect(coordinator.start(try PaymentsFixtures.draft(session: "cs_unknown")) { _ in } == .alreadySucceeded)
+        #expect(coordinator.start(try PaymentsFixtures.draft(session: "cs_unknown"), attempt: 1) { _ in } == .alreadySucceeded)
     }
 
     @Test func aLostConnectionIsUnknownTooAndADeclineFoundOnRetryLetsTheShoppersNewCardPay() async throws {
@@ -72,7 +72,7 @@ import Testing
         let coordinator = PaymentCoordinator(processor: HTTPProcessor(url: processorReceiver.url(), secret: nil))
         let declined = try #require(await coordinator.startAndWait(try PaymentsFixtures.draft(session: "cs_definite")))
         #expect(declined.result.declineCode == "card_declined" && coordinator.vault.count == 0)
-        let paid = try #require(await coordinator.startAndWait(try PaymentsFixtures.draft(session: "cs_definite")))
+        let paid = try #require(await coordinator.startAndWait(try PaymentsFixtures.draft(session: "cs_definite"), attempt: 2))
         #expect(paid.attempt == 2)
         #expect(processorReceiver.requests.map { $0.headers["Idempotency-Key"] } == ["cs_definite:1", "cs_definite:2"])
     }

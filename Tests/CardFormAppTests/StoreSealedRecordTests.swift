@@ -39,6 +39,7 @@ import Testing
         }
         record.answerPage("page-b") { page, _, _ in page.hashes = ["cvv": 9] }
         record.markPagesStale(except: "page-b")
+        record.payments = PaymentAttempts(last: 300, isUnknown: true)
         return record
     }
 
@@ -107,13 +108,24 @@ import Testing
         let old = version == 1 ? try format.sealJSON(record) : try format.sealFormatTwo(record)
         #expect(try Self.plaintext(old, id: record.id).first == version)
         let read = try SealedRecordFormat(box: Self.box).open(old, configuration: nil, id: record.id)
-        #expect(read.record == record)
+        #expect(read.record.payments == PaymentAttempts(), "they kept no payment attempts: none yet")
+        var expected = record
+        expected.payments = PaymentAttempts()
+        #expect(read.record == expected)
         #expect(read.configurationVersion == nil, "no configuration part goes with it yet")
         #expect(read.record.session.value(for: .cardNumber) == "4000 0025 0000 1001")
         // Written back, it is format 3 from then on, and still the same record.
         let (upgraded, configuration) = try Self.sealed(read.record)
         #expect(try Self.plaintext(upgraded, id: record.id).first == 3)
-        #expect(try SealedRecordFormat(box: Self.box).open(upgraded, configuration: configuration, id: record.id).record == record)
+        #expect(try SealedRecordFormat(box: Self.box).open(upgraded, configuration: configuration, id: record.id).record == expected)
+    }
+
+    @Test(arguments: [PaymentAttempts(), PaymentAttempts(last: 1, isUnknown: false), PaymentAttempts(last: 2, isUnknown: true)])
+    func thePaymentAttemptsReadBackInAnotherInstance(_ payments: PaymentAttempts) throws {
+        var record = Self.fullRecord()
+        record.payments = payments
+        let (sealed, configuration) = try Self.sealed(record)
+        #expect(try SealedRecordFormat(box: Self.box).open(sealed, configuration: configuration, id: record.id).record.payments == payments)
     }
 
     @Test func aFormatThisBuildDoesNotKnowIsRefusedNotMisread() throws {

@@ -34,23 +34,27 @@ final class PaymentService: Sendable {
     /// waiting pages are woken. A second start while one runs changes nothing.
     func start(_ payment: PaymentStart, sessionId: String) {
         let draft = payment.draft
-        coordinator.start(draft, saveCard: payment.saveCard && draft.customerId != nil) { [self] outcome in
+        coordinator.start(draft, attempt: payment.attempt, saveCard: payment.saveCard && draft.customerId != nil) { [self] outcome in
             metrics.recordPayment(Metrics.PaymentKind(outcome))
-            storeResult(outcome.result, sessionId: sessionId)
+            storeResult(outcome, sessionId: sessionId)
         }
     }
 
-    /// Writes a payment's result into its session and wakes its pages. While the store does not
-    /// answer, tries again every second for ten minutes: the processor's outcome stands (its
-    /// webhook is on its way), and a session left `processing` would never end.
-    private func storeResult(_ result: PaymentResult, sessionId: String, attempt: Int = 0) {
+    /// Writes a payment's result into its session, with how its attempt ended (an unknown one is
+    /// sent again by the next submit, on whichever instance), and wakes its pages. While the store
+    /// does not answer, tries again every second for ten minutes: the processor's outcome stands
+    /// (its webhook is on its way), and a session left `processing` would never end.
+    private func storeResult(_ outcome: PaymentOutcome, sessionId: String, retry: Int = 0) {
         do {
-            _ = try store.withSession(sessionId[...]) { $0.session.paymentResult(result) }
+            _ = try store.withSession(sessionId[...]) { record in
+                record.session.paymentResult(outcome.result)
+                record.payments.end(outcome.attempt, outcome.ending)
+            }
         } catch {
-            if attempt == 0 { logger.log("payment.result-not-stored", ["session": .idPrefix(sessionId)]) }
-            if attempt < 600 {
+            if retry == 0 { logger.log("payment.result-not-stored", ["session": .idPrefix(sessionId)]) }
+            if retry < 600 {
                 ThreadPoolExecutor.background.run(after: .seconds(1)) { [self] in
-                    storeResult(result, sessionId: sessionId, attempt: attempt + 1)
+                    storeResult(outcome, sessionId: sessionId, retry: retry + 1)
                 }
                 return
             }

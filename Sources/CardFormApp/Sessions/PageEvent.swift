@@ -96,8 +96,10 @@ struct EventAnswer: Sendable {
     }
 }
 
-/// A payment to start: the draft the session handed out, and whether the shopper asked to keep the card.
+/// A payment to start: the draft the session handed out, whether the shopper asked to keep the
+/// card, and the attempt number the record gave it (`PaymentAttempts`).
 struct PaymentStart: Sendable {
     var draft: PaymentRequestDraft
     var saveCard: Bool
+    var attempt: Int
 }

@@ -60,7 +60,7 @@ extension SessionRecord {
         case .rejected(let errors):
             effect.announcement = errors.isEmpty ? nil : .errorCount(errors.count)
         case .startPayment(let draft):
-            effect.payment = PaymentStart(draft: draft, saveCard: saveCard)
+            effect.payment = PaymentStart(draft: draft, saveCard: saveCard, attempt: payments.begin())
         case .ignored:
             break
         }

@@ -22,6 +22,8 @@ struct SessionRecord: Sendable, Hashable {
     /// When the store retired it (idle too long): browser routes then answer 410 and the API still
     /// reports it until the store forgets it.
     var retiredAt: Date?
+    /// The session's payment attempts: numbered here, so every instance numbers them alike.
+    var payments = PaymentAttempts()
 
     static let maxPages = 4
 

@@ -42,6 +42,19 @@ extension SealedRecordFormat {
         return record
     }
 
+    /// Format 3's end: the last attempt's number (LEB128), and a byte 1 when its outcome is unknown.
+    static func write(_ payments: PaymentAttempts, to writer: inout ByteWriter) {
+        writer.unsigned(UInt64(payments.last))
+        writer.byte(payments.isUnknown ? 1 : 0)
+    }
+
+    static func payments(_ reader: inout ByteReader) throws(StorageError) -> PaymentAttempts {
+        guard let last = Int(exactly: try reader.unsigned()) else { throw StorageError("payment attempt") }
+        let unknown = try reader.byte()
+        guard unknown <= 1 else { throw StorageError("payment attempt's outcome") }
+        return PaymentAttempts(last: last, isUnknown: unknown == 1)
+    }
+
     /// Flags of a page, one bit each.
     private static let staleFlag: UInt8 = 1
 

@@ -8,7 +8,7 @@ import Synchronization
 ///
 /// - The record (hash field `d`, the session id as associated data): format byte 3, the record
 ///   version at which the configuration was last written (LEB128), then the rest of the record in
-///   binary (`SealedRecordFormat+Binary`). Written on every event.
+///   binary (`SealedRecordFormat+Binary`), then its payment attempts. Written on every event.
 /// - The configuration (field `c`, the id and `:configuration` as associated data): one format
 ///   byte, then its JSON. Written when the session is created and by a write that changes it (a
 ///   `PATCH`), never by a keystroke: a keystroke seals and sends only what can change.
@@ -19,8 +19,9 @@ import Synchronization
 /// it once. Neither part opens under another session's id, nor in the other's place.
 ///
 /// Formats 1 (JSON) and 2 (binary) of earlier builds carried the configuration inside the record,
-/// before the body; both still open, so a shopper's form survives an instance's upgrade mid-session,
-/// and the first write after it stores the configuration apart.
+/// before the body, and no payment attempts (they open as none yet); both still open, so a
+/// shopper's form survives an instance's upgrade mid-session, and the first write after it stores
+/// the configuration apart.
 final class SealedRecordFormat: Sendable {
     /// The format written: bumped whenever the plaintext's layout changes. A record of a format
     /// this build does not know is refused (`StoreError.unavailable`), never misread.
@@ -50,6 +51,7 @@ final class SealedRecordFormat: Sendable {
         writer.byte(Self.version)
         writer.unsigned(UInt64(configurationVersion))
         Self.write(record, to: &writer)
+        Self.write(record.payments, to: &writer)
         return box.seal(writer.bytes, associatedData: Array(record.id.utf8))
     }
 
@@ -75,7 +77,8 @@ final class SealedRecordFormat: Sendable {
             var reader = ByteReader(plaintext, from: 1)
             guard let version = Int64(exactly: try reader.unsigned()) else { throw StorageError("configuration version") }
             let configuration = try self.configuration(id: id, version: version, sealed: configuration)
-            let record = try Self.record(&reader, id: id, configuration: configuration)
+            var record = try Self.record(&reader, id: id, configuration: configuration)
+            record.payments = try Self.payments(&reader)
             guard reader.isAtEnd else { throw StorageError("record's end") }
             return Opened(record: record, configurationVersion: version)
         } catch {
