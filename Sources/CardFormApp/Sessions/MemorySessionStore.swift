@@ -80,6 +80,8 @@ final class MemorySessionStore: SessionStore {
     /// Memory always answers.
     func checkReachable() throws(StoreError) {}
 
+    var waitsOnNetwork: Bool { false }
+
     private func shard(for id: String) -> Shard {
         shards[Int(truncatingIfNeeded: FNV1a.hash(id.utf8) % UInt64(shards.count))]
     }

@@ -32,6 +32,10 @@ protocol SessionStore: Sendable {
     /// Returns when the store answers, throws `.unavailable` when it does not within a short
     /// timeout (`GET /readyz`).
     func checkReachable() throws(StoreError)
+
+    /// Whether a request waits on the network for this store (a round trip per keystroke). The
+    /// HTTP daemon then runs two worker threads per core, so that one runs while the other waits.
+    var waitsOnNetwork: Bool { get }
 }
 
 /// What `withSession` found.

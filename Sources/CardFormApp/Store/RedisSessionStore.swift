@@ -115,6 +115,8 @@ final class RedisSessionStore: SessionStore {
     }
 
     /// Redis answers a PING within the pool's timeouts (1 s to connect, 1 s to answer).
+    var waitsOnNetwork: Bool { true }
+
     func checkReachable() throws(StoreError) {
         try redis { try pool.run(RedisCommand("PING")) }
     }
