@@ -34,14 +34,22 @@ public enum ExpiryFormatter {
 
     /// `MM/YY` for a complete date written any common way, or nil.
     static func wholeDate(_ raw: String, today: YearMonth) -> String? {
-        var text = String(raw.unicodeScalars.compactMap { scalar -> Character? in
-            if let digit = EditScanner.asciiDigit(scalar) { return Character(Unicode.Scalar(digit)) }
-            return "/- ".unicodeScalars.contains(scalar) ? Character(scalar) : nil
-        })
-        // A year first is ISO's order whatever the separator: `2030/12` reads as `2030-12`.
-        if let slash = text.firstIndex(of: "/"), text[..<slash].filter({ $0 != " " }).count == 4 {
-            text.replaceSubrange(slash...slash, with: "-")
+        // Kept as bytes (digits as ASCII, and the separators `/`, `-`, space), not Characters:
+        // this runs on every autofill and paste of the date.
+        var kept: [UInt8] = []
+        kept.reserveCapacity(raw.utf8.count)
+        for scalar in raw.unicodeScalars {
+            if let digit = EditScanner.asciiDigit(scalar) {
+                kept.append(digit)
+            } else if scalar == "/" || scalar == "-" || scalar == " " {
+                kept.append(UInt8(scalar.value))
+            }
         }
+        // A year first is ISO's order whatever the separator: `2030/12` reads as `2030-12`.
+        if let slash = kept.firstIndex(of: UInt8(ascii: "/")), kept[..<slash].count(where: { $0 != UInt8(ascii: " ") }) == 4 {
+            kept[slash] = UInt8(ascii: "-")
+        }
+        let text = String(decoding: kept, as: UTF8.self)
         let rule = ExpiryRule(acceptsFourDigitYears: true)
         guard let parts = rule.split(text, today: today), (1...2).contains(parts.month.count),
             let month = Int(parts.month), (1...12).contains(month), parts.year.count == 2 || parts.year.count == 4

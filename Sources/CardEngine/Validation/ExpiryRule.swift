@@ -50,32 +50,37 @@ public struct ExpiryRule: Hashable, Sendable {
     /// and `1` followed by `0`–`2` is month 1 only when the rest can still be a year (`127` is
     /// 1/27, `1227` is 12/27).
     public func split(_ text: String, today: YearMonth) -> (month: String, year: String)? {
-        let isDigits: (Substring) -> Bool = { $0.utf8.allSatisfy { (0x30...0x39).contains($0) } }
-        let trim: (Substring) -> Substring = { part in
-            guard let start = part.firstIndex(where: { $0 != " " }), let end = part.lastIndex(where: { $0 != " " })
-            else { return "" }
+        // Read as UTF-8 bytes: the separators and digits are ASCII, and a byte that is not one of
+        // them makes its part no date whichever way it is cut. (This runs on every expiry keystroke.)
+        let bytes = Array(text.utf8)
+        let slash = UInt8(ascii: "/"), dash = UInt8(ascii: "-"), space = UInt8(ascii: " ")
+        let isDigits: (ArraySlice<UInt8>) -> Bool = { $0.allSatisfy { (0x30...0x39).contains($0) } }
+        let trim: (ArraySlice<UInt8>) -> ArraySlice<UInt8> = { part in
+            guard let start = part.firstIndex(where: { $0 != space }), let end = part.lastIndex(where: { $0 != space })
+            else { return [] }
             return part[start...end]
         }
-        func pair(_ month: Substring, _ year: Substring) -> (month: String, year: String)? {
-            isDigits(month) && isDigits(year) ? (String(month), String(year)) : nil
+        func pair(_ month: ArraySlice<UInt8>, _ year: ArraySlice<UInt8>) -> (month: String, year: String)? {
+            guard isDigits(month), isDigits(year) else { return nil }
+            return (String(decoding: month, as: UTF8.self), String(decoding: year, as: UTF8.self))
         }
-        if text.contains(Character("/")) {
-            let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        if bytes.contains(slash) {
+            let parts = bytes.split(separator: slash, omittingEmptySubsequences: false)
             guard parts.count == 2 else { return nil }
             return pair(trim(parts[0]), trim(parts[1]))
         }
-        if text.contains(Character("-")) {
-            let parts = text.split(separator: "-", omittingEmptySubsequences: false).map(trim)
+        if bytes.contains(dash) {
+            let parts = bytes.split(separator: dash, omittingEmptySubsequences: false).map(trim)
             guard parts.count == 2 else { return nil }
             return parts[0].count == 4 ? pair(parts[1], parts[0]) : pair(parts[0], parts[1])
         }
-        if text.contains(Character(" ")) {
-            let parts = text.split(separator: " ")
+        if bytes.contains(space) {
+            let parts = bytes.split(separator: space)
             guard parts.count <= 2 else { return nil }
-            return pair(parts.first ?? "", parts.count > 1 ? parts[1] : "")
+            return pair(parts.first ?? [], parts.count > 1 ? parts[1] : [])
         }
-        guard isDigits(text[...]) else { return nil }
-        return splitDigits(Array(text.utf8), today: today)
+        guard isDigits(bytes[...]) else { return nil }
+        return splitDigits(bytes, today: today)
     }
 
     private func splitDigits(_ digits: [UInt8], today: YearMonth) -> (month: String, year: String) {
