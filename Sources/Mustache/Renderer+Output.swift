@@ -31,23 +31,49 @@ extension Renderer {
         }
     }
 
-    /// HTML-escapes `& < > " '` into `output`, copying runs of other bytes whole.
+    /// HTML-escapes `& < > " '` into `output`. A first pass counts the bytes escaping adds; a
+    /// value without any is copied whole, and one with some (the format rules' JSON is full of
+    /// quotes) is written straight into room made once, not appended to piece by piece.
     static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-        var runStart = 0
-        for index in 0..<bytes.count {
-            let replacement: StaticString
-            switch bytes[index] {
-            case UInt8(ascii: "&"): replacement = "&amp;"
-            case UInt8(ascii: "<"): replacement = "&lt;"
-            case UInt8(ascii: ">"): replacement = "&gt;"
-            case UInt8(ascii: "\""): replacement = "&quot;"
-            case UInt8(ascii: "'"): replacement = "&#39;"
-            default: continue
+        escapeGrowth.withUnsafeBufferPointer { growth in
+            var added = 0
+            for byte in bytes { added &+= Int(growth[Int(byte)]) }
+            guard added > 0 else {
+                output.append(contentsOf: bytes)
+                return
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-            output.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
-            runStart = index + 1
+            let start = output.count
+            output.append(contentsOf: repeatElement(0, count: bytes.count + added))
+            output.withUnsafeMutableBufferPointer { buffer in
+                var at = start
+                for byte in bytes {
+                    guard growth[Int(byte)] > 0 else {
+                        buffer[at] = byte
+                        at &+= 1
+                        continue
+                    }
+                    let replacement = escapeReplacement(byte)
+                    for index in 0..<replacement.utf8CodeUnitCount { buffer[at &+ index] = replacement.utf8Start[index] }
+                    at &+= replacement.utf8CodeUnitCount
+                }
+            }
         }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+    }
+
+    /// The bytes escaping adds for each byte value: the entity's length less the byte it replaces.
+    private static let escapeGrowth: [UInt8] = (0...255).map { byte in
+        UInt8(max(escapeReplacement(UInt8(byte)).utf8CodeUnitCount - 1, 0))
+    }
+
+    /// The entity a byte becomes, or the empty string for a byte written as it is.
+    private static func escapeReplacement(_ byte: UInt8) -> StaticString {
+        switch byte {
+        case UInt8(ascii: "&"): "&amp;"
+        case UInt8(ascii: "<"): "&lt;"
+        case UInt8(ascii: ">"): "&gt;"
+        case UInt8(ascii: "\""): "&quot;"
+        case UInt8(ascii: "'"): "&#39;"
+        default: ""
+        }
     }
 }

@@ -16,6 +16,18 @@ struct RendererTests {
         #expect(try render(["t": "{{{x}}}|{{&x}}"], data: ["x": .string(value)]) == value + "|" + value)
     }
 
+    @Test("escapes each character of a long value, after other output, as a character-by-character map would")
+    func escapesLongValuesInPlace() throws {
+        // Every ASCII character and some wider ones, many times over, so the value spans the
+        // room the renderer makes for it and lands after bytes already written.
+        let characters = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) } + ["é", "😀", "—"]
+        let value = String(repeating: String(characters), count: 9)
+        let entities: [Character: String] = ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;"]
+        let expected = value.map { entities[$0] ?? String($0) }.joined()
+        let rendered = try render(["t": "<p title=\"{{x}}\">{{x}}</p>"], data: ["x": .string(value)])
+        #expect(rendered == "<p title=\"" + expected + "\">" + expected + "</p>")
+    }
+
     @Test("indents nested standalone partials by the sum of their indentations")
     func indentsNestedPartials() throws {
         let templates = ["t": "<body>\n  {{>form}}\n</body>\n", "form": "<form>\n  {{>field}}\n</form>\n", "field": "<input>\n<p>{{error}}</p>\n"]

@@ -26,6 +26,9 @@ final class FormResources: Sendable {
     let networkIcons: [CardNetwork: String]
     /// The engine's formatting rules with those badges, as JSON for the page script (`formatRules`).
     let formatRules: String
+    /// The page's asset URLs (`assets` less the theme and `--dev`'s reload script): the same for
+    /// every page these resources render, so built here once rather than for each page.
+    let pageAssets: [String: TemplateValue]
     /// Field blocks rendered with a stand-in value, for keystrokes (see `BlockMemo`): built anew
     /// with the resources, so no render of an older template is ever reused.
     let blockMemo = BlockMemo()
@@ -41,6 +44,7 @@ final class FormResources: Sendable {
         self.blockPlan = BlockPlan(library: templates, dependencies: dependencies)
         self.networkIcons = networkIcons
         self.formatRules = FormattingRules.json(iconURLs: networkIcons)
+        self.pageAssets = FormView.pageAssets(assets)
     }
 
     /// Where the files come from.

@@ -49,6 +49,7 @@ struct FormView {
     /// rendering one block builds none of the rest.
     func data(only: FieldType? = nil, reading keys: Set<String>? = nil) -> TemplateValue {
         var root: [String: TemplateValue] = [:]
+        root.reserveCapacity(keys?.count ?? Self.rootEntries.count)
         if let keys {
             for key in keys {
                 if let value = Self.rootEntries[key]?(self, only) { root[key] = value }
@@ -126,15 +127,23 @@ struct FormView {
     /// `scripts` lists every part; `js` and `typing` still name two of them for a `page` written
     /// before the split (loading only those, it keeps the plain post).
     private var assets: TemplateValue {
-        var assets: [String: TemplateValue] = [
-            "css": .string(resources.assets.url(for: "cardform.css") ?? ""),
-            "scripts": .list(Self.pageScripts.compactMap { resources.assets.url(for: $0) }.map { .string($0) }),
-            "js": .string(resources.assets.url(for: "cardform.js") ?? ""),
-            "typing": .string(resources.assets.url(for: "cardform-typing.js") ?? ""),
-        ]
+        var assets = resources.pageAssets
         if let theme = context.themeURL { assets["theme"] = .string(theme) }
         if context.dev, let reload = resources.assets.url(for: "dev-reload.js") { assets["devReload"] = .string(reload) }
         return .object(assets)
+    }
+
+    /// The part of `assets` every page of one set of resources shares (`FormResources.pageAssets`).
+    static func pageAssets(_ store: AssetStore) -> [String: TemplateValue] {
+        var assets: [String: TemplateValue] = [
+            "css": .string(store.url(for: "cardform.css") ?? ""),
+            "scripts": .list(pageScripts.compactMap { store.url(for: $0) }.map { .string($0) }),
+            "js": .string(store.url(for: "cardform.js") ?? ""),
+            "typing": .string(store.url(for: "cardform-typing.js") ?? ""),
+        ]
+        // Room for the theme and the reload script, so a page adding them copies without rehashing.
+        assets.reserveCapacity(assets.count + 2)
+        return assets
     }
 
     /// The pay button: the total to pay (surcharge included) and the surcharge line.
