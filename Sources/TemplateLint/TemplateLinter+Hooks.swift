@@ -1,4 +1,5 @@
 import CardEngine
+import CardFormSupport
 import Mustache
 
 // Hooks are checked on blocks *rendered* with sample data (`LintSamples`), not on the template
@@ -95,16 +96,16 @@ extension TemplateLinter {
         return problems
     }
 
-    /// The element marked `data-cf-announcement` carries the mark last in its start tag, with no
-    /// value (`data-cf-announcement>`): that is how the server finds the words the page clears once
-    /// heard. Written otherwise it still works, but each announcement costs the shopper one more
-    /// answer (the block saying nothing again), so this is a warning.
+    /// An element marked `data-cf-announcement` is found by the server's own search
+    /// (`AnnouncementHook`: the mark last in its start tag, without a value), which is how the
+    /// server knows the words the page clears once heard. Written otherwise it still works, but
+    /// each announcement costs the shopper one more answer (the block saying nothing again), so
+    /// this is a warning.
     private func announcementHookProblems(_ hook: RenderedBlock) -> [LintDiagnostic] {
         let mark = "data-cf-announcement"
-        let html = Array(hook.html.utf8), written = Array((mark + ">").utf8)
+        let html = Array(hook.html.utf8)
         guard let region = hook.tags.first(where: { $0.value(of: mark) != nil }),
-              let close = html[region.offset...].firstIndex(of: UInt8(ascii: ">")),
-              !html[region.offset...close].suffix(written.count).elementsEqual(written)
+              AnnouncementHook.text(in: html, 0..<html.count) == nil
         else { return [] }
         let source = hook.markup.tags.first { $0.value(of: mark) != nil } ?? hook.markup.root
         return [hook.file.diagnostic(

@@ -1,4 +1,3 @@
-import Glibc
 import CardEngine
 import CardFormSupport
 import Mustache
@@ -130,29 +129,13 @@ enum FragmentDiff {
     static func hashesOnceHeard(_ tree: BlockTree, _ hashes: [String: UInt64]) -> [String: UInt64] {
         var heard = hashes
         for index in tree.blocks.indices where tree.blocks[index].children.isEmpty {
-            guard let said = announcementText(in: tree.html, tree.blocks[index].range), !said.isEmpty else { continue }
+            guard let said = AnnouncementHook.text(in: tree.html, tree.blocks[index].range), !said.isEmpty else { continue }
             var hasher = FNV1a()
             hasher.combine(tree.html[tree.blocks[index].range.lowerBound..<said.lowerBound])
             hasher.combine(tree.html[said.upperBound..<tree.blocks[index].range.upperBound])
             heard[tree.blocks[index].key] = hasher.value
         }
         return heard
-    }
-
-    /// The hook as the templates write it, last in its start tag: escaped text and attribute
-    /// values never hold a `>`, so a value typed by the shopper cannot pass for it. (Written
-    /// otherwise, the block is taken to keep its words: a later render of it saying nothing is
-    /// sent, and the page ignores it.)
-    private static let announcementHook = Array("data-cf-announcement>".utf8)
-
-    /// Where the text of the first element marked `data-cf-announcement` lies in `html[range]`:
-    /// from the end of its start tag to the next tag (the text is escaped: it holds no `<`).
-    private static func announcementText(in html: [UInt8], _ range: Range<Int>) -> Range<Int>? {
-        guard let hook = firstIndex(of: announcementHook, in: html, range),
-              case let start = hook + announcementHook.count,
-              let close = html[start..<range.upperBound].firstIndex(of: UInt8(ascii: "<"))
-        else { return nil }
-        return start..<close
     }
 
     /// The block's own hash with the text of its first `value="<value>"` attribute left out; nil
@@ -168,28 +151,11 @@ enum FragmentDiff {
         HTMLEscaping.append(escaping: value, to: &needle)
         let end = needle.count
         needle.append(UInt8(ascii: "\""))
-        guard let at = firstIndex(of: needle, in: html, range) else { return nil }
+        guard let at = ByteSearch.firstIndex(of: needle, in: html, range) else { return nil }
         var hasher = FNV1a()
         hasher.combine(html[range.lowerBound..<(at + start)])
         hasher.combine(0)
         hasher.combine(html[(at + end)..<range.upperBound])
         return hasher.value
-    }
-
-    /// Where `needle` first starts in `html[range]`: a plain byte search (the generic
-    /// `firstRange(of:)` costs a third of a keystroke's instructions here).
-    private static func firstIndex(of needle: [UInt8], in html: [UInt8], _ range: Range<Int>) -> Int? {
-        html.withUnsafeBufferPointer { html in
-            needle.withUnsafeBufferPointer { needle in
-                guard let first = needle.first, range.count >= needle.count else { return nil }
-                var index = range.lowerBound
-                let last = range.upperBound - needle.count
-                while index <= last {
-                    if html[index] == first, memcmp(html.baseAddress! + index, needle.baseAddress!, needle.count) == 0 { return index }
-                    index += 1
-                }
-                return nil
-            }
-        }
     }
 }
