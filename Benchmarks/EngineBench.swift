@@ -13,6 +13,8 @@ enum EngineBench {
         coBadged.update(.cardNumber, value: "4000 0025 0000 100", caret: 18, in: environment)
         var middle = CardSession(id: "bench", configuration: configuration, environment: environment)
         middle.update(.cardNumber, value: "4242 4242", caret: 9, in: environment)
+        var expiring = typed
+        expiring.update(.expiryDate, value: "12/3", caret: 4, in: environment)
         var filled = coBadged
         filled.update(.expiryDate, value: "12/30", caret: 5, event: .paste, in: environment)
         filled.update(.cardholderName, value: "Jane Doe", caret: 8, in: environment)
@@ -31,9 +33,15 @@ enum EngineBench {
                 var session = middle
                 blackHole(session.update(.cardNumber, value: "4242 42142 42", caret: 7, in: environment))
             },
-            Benchmark(name: "expiry update (MM/YY complete)") {
+            // The last digit typed, as a shopper does, and the whole date arriving at once, as an
+            // autofill or paste does (read as a date written any common way).
+            Benchmark(name: "expiry update (last digit typed)") {
+                var session = expiring
+                blackHole(session.update(.expiryDate, value: "12/30", caret: 5, in: environment))
+            },
+            Benchmark(name: "expiry update (autofilled at once)") {
                 var session = typed
-                blackHole(session.update(.expiryDate, value: "12/3", caret: 4, in: environment))
+                blackHole(session.update(.expiryDate, value: "12/2030", caret: 7, event: .paste, in: environment))
             },
             Benchmark(name: "prefix detection (6 digits)") {
                 blackHole(CardNetwork.detect(digits: "650031"))
