@@ -143,6 +143,45 @@ struct BuildShellRouteTests {
         #expect(costs["/shell/\(id)/input"] == costs["/s/\(id)/input"])
     }
 
+    @Test("refuses what a handler answers without checking the origin in its store call, card data included")
+    func refusesAnAnswerThatSkippedTheOriginCheck() async throws {
+        let harness = try ServerHarness()
+        let id = try await harness.createSession(Self.options)
+        let app = harness.server.app
+        _ = try app.store.withSession(id[...]) { record in
+            record.session.update(.cardNumber, value: "4111111111111111", caret: 16, in: app.environment)
+        }
+        let middleware = ShellRoutes(app: app).allowedOrigin(unknown: ShellRoutes.originRefused)
+        /// The request through the shell's origin check to `handler`, as the browser would see it.
+        func answer(from origin: String, _ handler: @escaping RouteHandler) throws -> Response {
+            let request = try Request(method: .get, target: "/shell/\(id)", headers: ["Origin": origin])
+            do throws(Refusal) {
+                return try middleware(RouteRequest(request: request, parameters: [id[...]]), handler)
+            } catch {
+                return error.response(app: app)
+            }
+        }
+        // A handler reading the session by its id alone, past the shell's check.
+        let unchecked: RouteHandler = { request throws(Refusal) in
+            let number = try app.withLiveSession(request.id) { $0.session.value(for: .cardNumber) }
+            return SecureResponse.json(.string(number))
+        }
+        for origin in ["https://evil.example", Self.cdn] {
+            let reply = try answer(from: origin, unchecked)
+            #expect(reply.status == .forbidden, "\(origin)")
+            #expect(reply.headers[.accessControlAllowOrigin] == nil)
+            #expect(!String(decoding: reply.body.bytes, as: UTF8.self).contains("4111"))
+        }
+        let checked: RouteHandler = { request throws(Refusal) in
+            guard case .live = try app.lookup(request, { _ in () }) else { throw .notFound }
+            return SecureResponse.json(.string("checked"))
+        }
+        #expect(try answer(from: "https://evil.example", checked).status == .forbidden)
+        let allowed = try answer(from: Self.cdn, checked)
+        #expect(allowed.status == .ok)
+        #expect(allowed.headers[.accessControlAllowOrigin] == Self.cdn)
+    }
+
     @Test("still wants the form token, and leaves /s/<id> routes to their own origin")
     func keepsTheOtherChecks() async throws {
         let harness = try ServerHarness()

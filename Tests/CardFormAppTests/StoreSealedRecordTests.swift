@@ -91,6 +91,22 @@ import Testing
         }
     }
 
+    @Test func aConfigurationPartThatDoesNotServeSaysWhyInTheStoresError() throws {
+        let record = Self.fullRecord()
+        let sealed = try Self.sealed(record).record
+        let format = SealedRecordFormat(box: Self.box)
+        let other = CardSession(id: "rec2", configuration: SessionConfiguration(), environment: Self.environment)
+        let cases: [([UInt8]?, String)] = [(nil, "none beside the record"), (try format.sealConfiguration(other), "does not open")]
+        for (configuration, why) in cases {
+            do {
+                _ = try format.open(sealed, configuration: configuration, id: record.id)
+                Issue.record("opened without its configuration")
+            } catch {
+                #expect(String(describing: error).contains(why))
+            }
+        }
+    }
+
     @Test func aRetiredRecordAndEveryStateOfTheEngineReadBackEqual() throws {
         var record = Self.fullRecord()
         record.retiredAt = Self.start.addingTimeInterval(3_600.5)

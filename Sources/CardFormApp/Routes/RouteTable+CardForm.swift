@@ -48,7 +48,7 @@ extension RouteTable {
             Route(.post, "/demo/sessions", through: [access.dev], demo.createSession),
             Route(.get, "/dev/events", through: [access.dev], demo.devEvents),
 
-            Route(.get, "/shell/:id", through: [shell.allowedOrigin(unknown: .json(.notFound, "not-found", "No session with this id."))], shell.bootstrap),
+            Route(.get, "/shell/:id", through: [shell.allowedOrigin(unknown: ShellRoutes.unknownSession)], shell.bootstrap),
             Route(.options, "/shell/:id", through: [fromShell], shell.preflight),
         ]
         for event in pageEvents {

@@ -53,6 +53,9 @@ struct ShellRoutes {
 
     /// 403 without CORS headers: the calling page cannot read it, and learns nothing.
     static let originRefused = Refusal.json(.forbidden, "origin-not-allowed", "This origin may not use this session's form.")
+    /// 404 for `GET /shell/<id>` of a session the store does not know: thrown by its store call
+    /// (`ShellCall.unknown`), so the bootstrap never sees an unknown session itself.
+    static let unknownSession = Refusal.json(.notFound, "not-found", "No session with this id.")
 
     /// `GET /shell/<id>` → `{action, token, page, lang, dir, title, colorScheme, theme?, html}`: the
     /// session's `form` rendered for a new page (later events answer in fragments for that page id),
@@ -73,7 +76,7 @@ struct ShellRoutes {
             let message = resources.pack(for: record.session.locale).string("unavailable.expiredMessage")
             throw .json(.gone, "expired", message ?? "This payment page has expired.")
         case .unknown:
-            throw .json(.notFound, "not-found", "No session with this id.")
+            throw Self.unknownSession
         }
     }
 

@@ -105,7 +105,8 @@ final class RedisSessionStore: SessionStore {
             retired.append(id)
         }
         for id in try due(in: keys.retired, at: nowScore) {
-            try redis { try pool.evaluate(Self.forgetScript, keys: [keys.record(id), keys.retired], arguments: [id]) }
+            // The script always answers 1: only its failure says anything.
+            _ = try redis { try pool.evaluate(Self.forgetScript, keys: [keys.record(id), keys.retired], arguments: [id]) }
         }
         return retired
     }
@@ -114,11 +115,13 @@ final class RedisSessionStore: SessionStore {
         Int(try redis { try pool.run(RedisCommand("ZCARD", keys.live)).integer() })
     }
 
-    /// Redis answers a PING within the pool's timeouts (1 s to connect, 1 s to answer).
+    /// Every call is a round trip to Redis.
     var waitsOnNetwork: Bool { true }
 
+    /// Redis answers a PING within the pool's timeouts (1 s to connect, 1 s to answer).
     func checkReachable() throws(StoreError) {
-        try redis { try pool.run(RedisCommand("PING")) }
+        // Any reply is Redis answering (an error reply throws in `run`): its text says nothing more.
+        _ = try redis { try pool.run(RedisCommand("PING")) }
     }
 
     /// How long Redis keeps a record after its last write: past it the session is forgotten
@@ -130,7 +133,8 @@ final class RedisSessionStore: SessionStore {
     private func retireIfDue(_ id: String, now: Date) throws(StoreError) -> Bool {
         for _ in 0..<attempts {
             guard let before = try read(id) else {
-                try redis { try pool.run(RedisCommand("ZREM", keys.live, id)) }
+                // How many it removed does not matter: another instance's sweep may have been first.
+                _ = try redis { try pool.run(RedisCommand("ZREM", keys.live, id)) }
                 return false
             }
             var record = before.record

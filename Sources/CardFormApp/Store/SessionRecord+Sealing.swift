@@ -99,10 +99,14 @@ final class SealedRecordFormat: Sendable {
     /// The configuration written at `version`: the one this instance holds, else `sealed` opened.
     private func configuration(id: String, version: Int64, sealed: [UInt8]?) throws(StorageError) -> SessionConfiguration {
         if let cached = configurations.withLock({ $0[id] }), cached.version == version { return cached.configuration }
-        guard let sealed, let plaintext = try? box.open(sealed, associatedData: Self.configurationData(id)),
-            plaintext.first == Self.configurationFormat,
+        // Each failure says which it is: an operator reading the 503's log line has nothing else.
+        guard let sealed else { throw StorageError("configuration (none beside the record)") }
+        guard let plaintext = try? box.open(sealed, associatedData: Self.configurationData(id)) else {
+            throw StorageError("configuration (does not open: another store.key, or another session's)")
+        }
+        guard plaintext.first == Self.configurationFormat,
             let configuration = try? JSONDecoder().decode(SessionConfiguration.self, from: Data(plaintext.dropFirst()))
-        else { throw StorageError("configuration") }
+        else { throw StorageError("configuration (format \(plaintext.first.map(String.init) ?? "none") or its JSON)") }
         remember(id, version: version, configuration)
         return configuration
     }
