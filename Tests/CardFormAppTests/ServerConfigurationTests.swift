@@ -44,6 +44,23 @@ import Testing
         }
     }
 
+    @Test(arguments: [
+        (#"{"port": 9000, "port": 9100}"#, #"not valid JSON: repeated key "port" at byte 21"#),
+        (#"{"port": 9000,}"#, "not valid JSON: expected a key at byte 14"),
+        ("[9000]", "not a JSON object"),
+    ])
+    func aFileThatIsNotOneJSONObjectSaysWhyAndWhere(json: String, problem: String) throws {
+        let file = try write(json)
+        #expect(throws: ServerConfigurationError(key: "config", problem: problem, source: file.path)) {
+            try ServerConfiguration.load(file: file, environment: [:], flags: [:], warn: { _ in })
+        }
+    }
+
+    @Test func aFileSavedWithAByteOrderMarkIsRead() throws {
+        let file = try write("\u{FEFF}" + #"{"port": 9000}"#)
+        #expect(try ServerConfiguration.load(file: file, environment: [:], flags: [:], warn: { _ in }).port == 9000)
+    }
+
     @Test(arguments: [("9000", 9000), ("9000.0", 9000), ("9e3", 9000), ("-0", 0)])
     func aWholeNumberInTheFileMayBeWrittenAnyWayJSONWritesIt(literal: String, port: Int) throws {
         let file = try write(#"{"port": \#(literal)}"#)

@@ -121,7 +121,13 @@ extension ServerConfiguration {
             guard let data = FileManager.default.contents(atPath: file.path) else {
                 throw ServerConfigurationError(key: "config", problem: "cannot read the file", source: source)
             }
-            guard case .object(let object)? = try? ConfigValue.parse(Array(data)) else {
+            // A byte order mark is let through: the file is one an editor saved, not a request body.
+            let root: ConfigValue
+            do { root = try ConfigValue.parse(Array(data), allowingByteOrderMark: true) } catch {
+                let problem = "not valid JSON: \(error.message) at byte \(error.offset)"
+                throw ServerConfigurationError(key: "config", problem: problem, source: source)
+            }
+            guard case .object(let object) = root else {
                 throw ServerConfigurationError(key: "config", problem: "not a JSON object", source: source)
             }
             for (key, value) in flatten(object) {
