@@ -23,9 +23,9 @@ struct ServerConfiguration: Sendable, Equatable {
     var beforePaymentCreateURL: URL?
     var beforePaymentCreateTimeoutMs = 3_000
     var binTable: String?
-    /// Session options applied when a session does not set them: the raw JSON object, decoded by the
-    /// engine like a `POST /api/sessions` body.
-    var defaults: Data?
+    /// Session options applied when a session does not set them: the JSON object as read, decoded by
+    /// the engine like a `POST /api/sessions` body.
+    var defaults: JSONObject?
     /// `cardholderName.rules`: the name rules of sessions that set none (`defaults` may also say).
     var cardholderNameRules: CardholderNameRules?
     var maxSessions = 100_000
