@@ -44,6 +44,23 @@ import Testing
         }
     }
 
+    @Test(arguments: [
+        (#"{"port": 9000, "port": 9100}"#, #"not valid JSON: repeated key "port" at byte 21"#),
+        (#"{"port": 9000,}"#, "not valid JSON: expected a key at byte 14"),
+        ("[9000]", "not a JSON object"),
+    ])
+    func aFileThatIsNotOneJSONObjectSaysWhyAndWhere(json: String, problem: String) throws {
+        let file = try write(json)
+        #expect(throws: ServerConfigurationError(key: "config", problem: problem, source: file.path)) {
+            try ServerConfiguration.load(file: file, environment: [:], flags: [:], warn: { _ in })
+        }
+    }
+
+    @Test func aFileSavedWithAByteOrderMarkIsRead() throws {
+        let file = try write("\u{FEFF}" + #"{"port": 9000}"#)
+        #expect(try ServerConfiguration.load(file: file, environment: [:], flags: [:], warn: { _ in }).port == 9000)
+    }
+
     @Test(arguments: [("9000", 9000), ("9000.0", 9000), ("9e3", 9000), ("-0", 0)])
     func aWholeNumberInTheFileMayBeWrittenAnyWayJSONWritesIt(literal: String, port: Int) throws {
         let file = try write(#"{"port": \#(literal)}"#)
@@ -89,7 +106,24 @@ import Testing
     @Test func defaultsStayAJSONObjectForTheEngine() throws {
         let file = try write(#"{"defaults": {"currency": "EUR", "fields": {"cvv": {"label": "CVC"}}}}"#)
         let config = try ServerConfiguration.load(file: file, environment: [:], flags: [:], warn: { _ in })
-        let decoded = try JSONValue.parse(Array(try #require(config.defaults)))
-        #expect(decoded == ["currency": "EUR", "fields": ["cvv": ["label": "CVC"]]])
+        #expect(config.defaults.map(JSONValue.object) == ["currency": "EUR", "fields": ["cvv": ["label": "CVC"]]])
+    }
+
+    @Test func defaultsThatAreNotSessionOptionsStopTheServerAtStart() throws {
+        let config = try ServerConfiguration.load(
+            file: nil, environment: ["CARDFORM_DEFAULTS": #"{"amount": "ten"}"#], flags: [:], warn: { _ in })
+        let problem = "invalid-type at amount: Expected a whole number of minor units, found a string."
+        #expect(throws: ServerConfigurationError(key: "defaults", problem: problem, source: "configuration")) {
+            try AppContext(configuration: config, resources: LeafRenderingTests.defaults, logger: .silent)
+        }
+    }
+
+    @Test func defaultsInTheEnvironmentAreJSONTextOfAnObject() throws {
+        let config = try ServerConfiguration.load(
+            file: nil, environment: ["CARDFORM_DEFAULTS": #"{"currency": "EUR"}"#], flags: [:], warn: { _ in })
+        #expect(config.defaults.map(JSONValue.object) == ["currency": "EUR"])
+        #expect(throws: ServerConfigurationError(key: "defaults", problem: "must be a JSON object", source: "environment CARDFORM_DEFAULTS")) {
+            try ServerConfiguration.load(file: nil, environment: ["CARDFORM_DEFAULTS": #"["EUR"]"#], flags: [:], warn: { _ in })
+        }
     }
 }

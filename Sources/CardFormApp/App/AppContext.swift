@@ -31,7 +31,7 @@ final class AppContext: Sendable {
         self.payments = PaymentService(
             coordinator: PaymentCoordinator(settings: settings, logger: logger), store: store, metrics: metrics, logger: logger,
             pollInterval: backend.isShared ? .milliseconds(250) : nil)
-        self.defaults = Self.addingNameRules(configuration.cardholderNameRules, to: try Self.parseDefaults(configuration.defaults))
+        self.defaults = Self.addingNameRules(configuration.cardholderNameRules, to: try Self.checkedDefaults(configuration.defaults))
         let environment = SessionEnvironment(binLookup: binLookup, clock: clock, catalogs: resources.catalogs)
         self.current = Mutex((resources, environment))
     }
@@ -99,11 +99,9 @@ final class AppContext: Sendable {
         return SessionConfiguration.merge(defaults ?? JSONObject(), over: server, depth: 0)
     }
 
-    private static func parseDefaults(_ data: Data?) throws(ServerConfigurationError) -> JSONObject? {
-        guard let data else { return nil }
-        guard case .object(let object)? = try? JSONValue.parse(Array(data)) else {
-            throw ServerConfigurationError(key: "defaults", problem: "must be a JSON object", source: "configuration")
-        }
+    /// `defaults` read as session options once at start, so that a bad one stops the server there.
+    private static func checkedDefaults(_ object: JSONObject?) throws(ServerConfigurationError) -> JSONObject? {
+        guard let object else { return nil }
         do {
             _ = try SessionConfiguration(object)
         } catch {

@@ -46,7 +46,7 @@ enum BuildCommand: Command {
         let configuration = try arguments.configuration(command: name, flagKeys: ["templates", "public"], output: output)
         do {
             let resources = try StaticAssets.resources(templates: configuration.templates, public: configuration.publicDirectory)
-            let site = ShellSite(resources: resources, options: try defaults(configuration), serverOrigin: origin)
+            let site = ShellSite(resources: resources, options: configuration.defaults ?? JSONObject(), serverOrigin: origin)
             // Everything is rendered before the first file is written: a mistake leaves no half site.
             let theme = try site.themeStylesheet().map { css in (css, "assets/theme.\(AssetStore.hash(Array(css.utf8))).css") }
             var pages: [(language: String, path: String, html: String)] = []
@@ -68,14 +68,5 @@ enum BuildCommand: Command {
             throw error.cliError
         }
         return 0
-    }
-
-    /// The configuration's `defaults` as session options (empty without them).
-    private static func defaults(_ configuration: ServerConfiguration) throws(StaticSiteError) -> JSONObject {
-        guard let data = configuration.defaults else { return JSONObject() }
-        guard case .object(let object)? = try? JSONValue.parse(Array(data)) else {
-            throw StaticSiteError(.configuration, "defaults: must be a JSON object")
-        }
-        return object
     }
 }

@@ -56,14 +56,14 @@ extension ConfigValue {
         return url
     }
 
-    /// A JSON object, as its JSON text (given as an object in the file or as JSON text elsewhere).
-    func jsonObject() throws(Problem) -> Data {
+    /// A JSON object, given as one in the file or as JSON text elsewhere.
+    func jsonObject() throws(Problem) -> JSONObject {
         switch self {
-        case .object:
-            return Data(serialized.utf8)
+        case .object(let object):
+            return object
         case .string(let text):
-            guard case .object? = try? JSONValue.parse(text) else { throw Problem("must be a JSON object") }
-            return Data(text.utf8)
+            guard case .object(let object)? = try? JSONValue.parse(text) else { throw Problem("must be a JSON object") }
+            return object
         default:
             throw Problem("must be a JSON object")
         }

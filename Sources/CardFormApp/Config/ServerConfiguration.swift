@@ -23,9 +23,9 @@ struct ServerConfiguration: Sendable, Equatable {
     var beforePaymentCreateURL: URL?
     var beforePaymentCreateTimeoutMs = 3_000
     var binTable: String?
-    /// Session options applied when a session does not set them: the raw JSON object, decoded by the
-    /// engine like a `POST /api/sessions` body.
-    var defaults: Data?
+    /// Session options applied when a session does not set them: the JSON object as read, decoded by
+    /// the engine like a `POST /api/sessions` body.
+    var defaults: JSONObject?
     /// `cardholderName.rules`: the name rules of sessions that set none (`defaults` may also say).
     var cardholderNameRules: CardholderNameRules?
     var maxSessions = 100_000
@@ -121,7 +121,13 @@ extension ServerConfiguration {
             guard let data = FileManager.default.contents(atPath: file.path) else {
                 throw ServerConfigurationError(key: "config", problem: "cannot read the file", source: source)
             }
-            guard case .object(let object)? = try? ConfigValue.parse(Array(data)) else {
+            // A byte order mark is let through: the file is one an editor saved, not a request body.
+            let root: ConfigValue
+            do { root = try ConfigValue.parse(Array(data), allowingByteOrderMark: true) } catch {
+                let problem = "not valid JSON: \(error.message) at byte \(error.offset)"
+                throw ServerConfigurationError(key: "config", problem: problem, source: source)
+            }
+            guard case .object(let object) = root else {
                 throw ServerConfigurationError(key: "config", problem: "not a JSON object", source: source)
             }
             for (key, value) in flatten(object) {
