@@ -1,6 +1,9 @@
 extension FieldType {
     /// This field's entry in the field table.
-    public var spec: FieldSpec { FieldSpec.table[position] }
+    ///
+    /// Inlinable so that a read from another module (`field.spec.presentation` in the view model)
+    /// takes the member from the table in place, as one here does, rather than a copy of the entry.
+    @inlinable public var spec: FieldSpec { FieldSpec.table[position] }
 }
 
 extension FieldSpec {
@@ -9,7 +12,7 @@ extension FieldSpec {
     /// Read through a list rather than returned by a `switch` over the entries: after a switch,
     /// reading one member (`field.spec.rule`) copies the whole entry, a dozen strings and lists
     /// retained and released, several times a keystroke; from a list the member is read in place.
-    static let table: [FieldSpec] = [
+    @usableFromInline static let table: [FieldSpec] = [
         cardNumber, expiryDate, cvv, cardholderName, firstName, lastName, email, phoneNumber,
         addressLine1, addressLine2, city, state, postalCode, countryCode,
     ]

@@ -129,8 +129,9 @@ struct Renderer: ~Copyable {
             }
             overrides.removeSubrange(savedOverrides...)
         }
+        // No overrides from outside, and none this inclusion brings (`{{< form}}{{$slot}}…`).
         let rendersAsAlone = template == located && locatedRange == nil && stack.count == 1 && overrides.isEmpty
-            && indentation.isEmpty
+            && inclusion.arguments.isEmpty && indentation.isEmpty
         overrides.append(contentsOf: inclusion.arguments)
         let range = program.templates[Int(template)]
         let start = output.count

@@ -48,4 +48,15 @@ struct TemplateLocatingTests {
         #expect(text == "<form>B</form>")
         #expect(part == nil)
     }
+
+    @Test("hands back no part when the page includes it as a parent with blocks of its own")
+    func refusesTheLocatedTemplateAsAParent() throws {
+        let library = try TemplateLibrary(templates: [
+            "page": "<main>{{< form}}{{$slot}}B{{/slot}}{{/form}}</main>",
+            "form": "<form>{{$slot}}A{{/slot}}</form>",
+        ])
+        let (text, part) = try library.render("page", data: [:], locating: "form")
+        #expect(text == "<main><form>B</form></main>")
+        #expect(part == nil)
+    }
 }

@@ -24,7 +24,7 @@ public enum CardNumberFormatter {
         let raw = Array(edit.raw.utf16)
         let caret = EditScanner.clamp(edit.caret, in: edit.raw)
         let value = Array(formatted.value.utf16)
-        guard edit.previous.utf16.count == raw.count + 1, caret > 0, raw[caret - 1] == 0x20,
+        guard caret > 0, raw[caret - 1] == 0x20,
             formatted.caret < value.count, value[formatted.caret] == 0x20
         else {
             return formatted

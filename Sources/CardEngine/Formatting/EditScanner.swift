@@ -61,7 +61,7 @@ enum EditScanner {
         let previous = Array(edit.previous.utf16)
         let raw = Array(edit.raw.utf16)
         let caret = edit.caret
-        guard previous.count == raw.count + 1, caret >= 0, caret < previous.count, isSeparator(previous[caret]),
+        guard caret >= 0, caret < previous.count, isSeparator(previous[caret]),
             previous[..<caret].elementsEqual(raw[..<caret]), previous[(caret + 1)...].elementsEqual(raw[caret...])
         else { return nil }
         guard let digitIndex = raw[..<caret].lastIndex(where: { (0x30...0x39).contains($0) }) else { return nil }

@@ -127,6 +127,16 @@ public struct CardSession: Sendable, Hashable {
         validFields.contains(field) && !values[field].isEmpty && configuration.isConfigured(field)
     }
 
+    /// Calls `body` with each field the form shows that holds a complete, valid value
+    /// (`isValid(_:)`), card fields first, building no list: the engine's snapshot and the app's
+    /// verdicts both take this set before and after every keystroke.
+    public func forEachValidField(_ body: (FieldType) -> Void) {
+        for field in configuration.cardFields where validFields.contains(field) && !values[field].isEmpty { body(field) }
+        for field in configuration.activeBillingFields where validFields.contains(field) && !values[field].isEmpty {
+            body(field)
+        }
+    }
+
     /// Whether every active billing field passes its rule (true when there are none).
     public var isBillingValid: Bool { validFields.containsAll(configuration.activeBillingFields) }
 

@@ -63,7 +63,7 @@ struct FieldSet: Hashable, Sendable {
 extension FieldType {
     /// The field's fixed place: its bit in a `FieldSet` (stored sessions keep those bits, so a
     /// field is never renumbered) and its entry's place in `FieldSpec.table`.
-    var position: Int {
+    @inlinable var position: Int {
         switch self {
         case .cardNumber: 0
         case .expiryDate: 1

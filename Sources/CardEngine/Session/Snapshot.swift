@@ -64,13 +64,7 @@ extension CardSession {
     /// The configured fields holding a complete, valid value (`isValid(_:)` for each), as a set.
     private var completeFields: FieldSet {
         var set = FieldSet()
-        for field in configuration.cardFields where isComplete(field) { set.set(field, true) }
-        for field in configuration.activeBillingFields where isComplete(field) { set.set(field, true) }
+        forEachValidField { set.set($0, true) }
         return set
-    }
-
-    /// `isValid(_:)` for a field known to be configured.
-    private func isComplete(_ field: FieldType) -> Bool {
-        validFields.contains(field) && !values[field].isEmpty
     }
 }

@@ -72,7 +72,7 @@ extension CardSession {
     /// an initializer from inside a mutating event, the session would be copied whole first.
     var verdicts: FieldVerdicts {
         var valid: ViewChanges = []
-        for field in configuration.configuredFields where isValid(field) { valid.insert(.error(field)) }
+        forEachValidField { valid.insert(.error($0)) }
         return FieldVerdicts(errors: fieldErrors, valid: valid)
     }
 }
