@@ -196,6 +196,27 @@ struct BuildShellRouteTests {
         #expect(direct.body == "cross-origin request refused\n")
     }
 
+    @Test("lets an allowed page read a refusal made before the session was looked up; not another page")
+    func refusalsBeforeTheLookupCarryCORSForAllowedOrigins() async throws {
+        let harness = try ServerHarness()
+        let id = try await harness.createSession(Self.options)
+        let (_, answer) = try await Self.bootstrap(harness, id)
+        let form = [("field", "cvv"), ("value", "1"), ("page", answer.page)]
+        for origin in [Self.cdn, "https://evil.example"] {
+            let expected = origin == Self.cdn ? origin : nil
+            let noToken = try await harness.post("/shell/\(id)/input", form: form, headers: ["Origin": origin])
+            #expect(noToken.status == 403)
+            #expect(noToken.header("Access-Control-Allow-Origin") == expected, "\(origin)")
+            let notAForm = try await harness.request(
+                "POST", "/shell/\(id)/input",
+                headers: ["Origin": origin, "X-CardForm-Token": answer.token, "Content-Type": "text/plain"], body: Data("value=1".utf8))
+            #expect(notAForm.status == 415)
+            #expect(notAForm.header("Access-Control-Allow-Origin") == expected, "\(origin)")
+        }
+        let unknown = try await harness.post("/shell/aaaaaaaaaaaaaaaaaaaaaaaaaa/input", form: form, headers: ["Origin": Self.cdn])
+        #expect(unknown.header("Access-Control-Allow-Origin") == nil)
+    }
+
     @Test("says a session is unknown (404) or expired (410, in its language)")
     func unknownAndExpiredSessions() async throws {
         let harness = try ServerHarness { $0.sessionTTLSeconds = 60 }

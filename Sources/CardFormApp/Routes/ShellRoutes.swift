@@ -21,10 +21,11 @@ struct ShellRoutes {
     let app: AppContext
 
     /// Hands the request's origin to the handler, whose store call checks it against the
-    /// session's (`ShellCall`), then CORS on the answer and on refusals made once the origin
-    /// passed; any other origin is a 403 without CORS headers, and so is what was refused before
-    /// the check (a malformed form), so the calling page learns nothing. An unknown session is
-    /// refused with `unknown`.
+    /// session's (`ShellCall`), then CORS on the answer and on refusals from an origin that
+    /// passed. A refusal made before the handler's store call (a malformed form, a missing token)
+    /// has the origin checked in a store call of its own, so an allowed page can read why it was
+    /// refused; any other origin is a 403 without CORS headers, so the calling page learns
+    /// nothing. An unknown session is refused with `unknown`.
     func allowedOrigin(unknown: Refusal) -> Middleware {
         { request, next throws(Refusal) in
             guard let origin = request.request.headers[.origin] else { throw Self.originRefused }
@@ -36,18 +37,22 @@ struct ShellRoutes {
             forwarded.shell = call
             // A checked origin is a plain one (`OriginPattern`), safe to echo in a header.
             let cors: HTTPHeaders = [.accessControlAllowOrigin: origin, .vary: "Origin"]
+            var response: Response
             do throws(Refusal) {
-                var response = try next(forwarded)
-                // A handler that never looked the session up answers no unchecked origin.
-                guard call.isAdmitted else { throw Self.originRefused }
-                for field in cors { response.headers.set(field.name, field.value) }
-                return response
+                response = try next(forwarded)
             } catch {
+                // Rare (the page script sends well-formed events), so the extra look-up costs
+                // nothing on the keystroke path.
+                if !call.wasChecked { _ = try? app.lookup(forwarded) { _ in () } }
                 guard call.isAdmitted else { throw error }
                 var refusal = error
                 for field in cors { refusal.headers.set(field.name, field.value) }
                 throw refusal
             }
+            // A handler that never looked the session up answers no unchecked origin.
+            guard call.isAdmitted else { throw Self.originRefused }
+            for field in cors { response.headers.set(field.name, field.value) }
+            return response
         }
     }
 
@@ -124,6 +129,7 @@ final class ShellCall: Sendable {
     let origin: String
     let unknown: Refusal
     private let admitted = Atomic<Bool>(false)
+    private let checked = Atomic<Bool>(false)
 
     init(origin: String, unknown: Refusal) {
         self.origin = origin
@@ -132,12 +138,16 @@ final class ShellCall: Sendable {
 
     var isAdmitted: Bool { admitted.load(ordering: .acquiring) }
 
+    /// Whether a store call has checked the origin yet (`admits`), whatever it found.
+    var wasChecked: Bool { checked.load(ordering: .acquiring) }
+
     /// Whether the origin is one of `record`'s allowed ones, matched as `frame-ancestors` matches
     /// (wildcards included). Noted either way: a store may run its body again on a fresher record,
     /// and the last answer is the one that stands.
     func admits(_ record: SessionRecord) -> Bool {
         let allowed = OriginPattern.allows(record.session.configuration.allowedOrigins, origin)
         admitted.store(allowed, ordering: .releasing)
+        checked.store(true, ordering: .releasing)
         return allowed
     }
 }
