@@ -175,18 +175,20 @@ struct Renderer: ~Copyable {
     /// looked up from the top of the stack down, and the rest only inside what it found.
     func resolve(_ keys: Program.Keys) -> TemplateValue {
         guard keys.count > 0 else { return stack[stack.count - 1] }
-        let first = program.keys[Int(keys.start)]
+        let start = Int(keys.start)
+        let first = program.keys[start]
+        let firstHash = program.keyHashes[start]
         var index = stack.count - 1
         var found: TemplateValue?
         while index >= 0, found == nil {
-            if case .object(let members) = stack[index] { found = members[first] }
+            if case .object(let members) = stack[index] { found = members.value(forKey: first, hash: firstHash) }
             index -= 1
         }
         guard var value = found else { return .null }
         for offset in 1..<Int(keys.count) {
-            guard case .object(let members) = value, let next = members[program.keys[Int(keys.start) + offset]] else {
-                return .null
-            }
+            guard case .object(let members) = value,
+                  let next = members.value(forKey: program.keys[start + offset], hash: program.keyHashes[start + offset])
+            else { return .null }
             value = next
         }
         return value

@@ -12,7 +12,7 @@ public enum TemplateValue: Sendable, Hashable {
     /// A section over a list renders once per item.
     case list([TemplateValue])
     /// A section over an object pushes it on the context stack; names are looked up in it.
-    case object([String: TemplateValue])
+    case object(TemplateObject)
 
     /// Whether a section over this value renders, following JavaScript's `!!value` as the spec
     /// suggests: `null`, `false`, `0`, `""` and the empty list are false; everything else is true.

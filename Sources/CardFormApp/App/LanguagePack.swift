@@ -26,7 +26,7 @@ final class LanguagePack: Sendable {
     let isRightToLeft: Bool
     /// Each field's data as far as the language decides it (`FormView.basics`): a keystroke's
     /// render starts from a copy instead of looking every string up again.
-    let fieldBasics: [FieldType: [String: TemplateValue]]
+    let fieldBasics: [FieldType: TemplateObject]
 
     init(language: String, catalog: MessageCatalog) {
         self.language = language
@@ -53,20 +53,20 @@ final class LanguagePack: Sendable {
     /// longer keys (`label.city` and `label.city.postTown`) keeps its string; the longer keys stay
     /// reachable through the view model, which reads the catalog directly.
     static func nest(_ flat: [String: String]) -> TemplateValue {
-        var root: [String: TemplateValue] = [:]
+        var root: TemplateObject = [:]
         for key in flat.keys.sorted(by: { $0.count < $1.count }) {
             insert(flat[key]!, at: key.split(separator: ".").map(String.init)[...], into: &root)
         }
         return .object(root)
     }
 
-    private static func insert(_ value: String, at path: ArraySlice<String>, into object: inout [String: TemplateValue]) {
+    private static func insert(_ value: String, at path: ArraySlice<String>, into object: inout TemplateObject) {
         guard let first = path.first else { return }
         if path.count == 1 {
             if object[first] == nil { object[first] = .string(value) }
             return
         }
-        var child: [String: TemplateValue]
+        var child: TemplateObject
         switch object[first] {
         case .object(let existing): child = existing
         case nil: child = [:]

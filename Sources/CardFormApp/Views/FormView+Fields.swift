@@ -119,10 +119,10 @@ extension FormView {
 
     /// What a field's data holds whatever the session: names, ids, input attributes, and the
     /// language's label, placeholder and guide (a session's options or country may replace them).
-    static func basics(_ field: FieldType, catalog: MessageCatalog) -> [String: TemplateValue] {
+    static func basics(_ field: FieldType, catalog: MessageCatalog) -> TemplateObject {
         let name = field.rawValue
         let spec = field.spec
-        var object: [String: TemplateValue] = [
+        var object: TemplateObject = [
             "name": .string(name),
             "id": .string("cf-\(name)"),
             "errorId": .string("\(name)-error"),
