@@ -22,6 +22,10 @@ extension Renderer {
             output.append(contentsOf: indentation)
             atLineStart = false
         }
+        if escaped, text.utf8.count >= EscapeMemo.minimumCount {
+            output.append(contentsOf: escapes.escaped(text))
+            return
+        }
         let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
             escaped ? Self.appendEscaped(bytes, to: &output) : output.append(contentsOf: bytes)
         }

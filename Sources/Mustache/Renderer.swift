@@ -17,6 +17,7 @@ struct Renderer: ~Copyable {
     let program: Program
     let ops: UnsafeBufferPointer<Program.Op>
     let arena: UnsafeBufferPointer<UInt8>
+    let escapes: EscapeMemo
     /// The context stack; the innermost context is last.
     var stack: [TemplateValue]
     /// Arguments of the parents being rendered (indices into `program.arguments`), outermost first:
@@ -45,9 +46,10 @@ struct Renderer: ~Copyable {
 
     init(
         program: Program, ops: UnsafeBufferPointer<Program.Op>, arena: UnsafeBufferPointer<UInt8>,
-        data: TemplateValue
+        data: TemplateValue, escapes: EscapeMemo
     ) {
         self.program = program
+        self.escapes = escapes
         self.ops = ops
         self.arena = arena
         self.stack = [data]
