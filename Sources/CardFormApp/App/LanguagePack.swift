@@ -27,6 +27,17 @@ final class LanguagePack: Sendable {
     /// Each field's data as far as the language decides it (`FormView.basics`): a keystroke's
     /// render starts from a copy instead of looking every string up again.
     let fieldBasics: [FieldType: TemplateObject]
+    /// Each field's data by its state, the value aside (`FormView.fieldData`): most forms in one
+    /// language show their fields in a handful of states, and building a field's data costs
+    /// several times looking it up. No value is kept (a card field's least of all); bounded, like
+    /// `BlockMemo`: past `fieldMemoCapacity` states it starts again empty.
+    private let fieldMemo = Mutex<[FieldMemoKey: TemplateObject]>([:])
+    static let fieldMemoCapacity = 256
+
+    private struct FieldMemoKey: Hashable {
+        let field: FieldType
+        let state: FieldState
+    }
 
     init(language: String, catalog: MessageCatalog) {
         self.language = language
@@ -42,6 +53,18 @@ final class LanguagePack: Sendable {
             .map { (code: $0.code, name: $0.localizedName(locale: language)) }
             .sorted { $0.name.compare($1.name, locale: locale) == .orderedAscending }
             .map { TemplateValue.object(["value": .string($0.code), "label": .string($0.name)]) }
+    }
+
+    /// `field`'s data in `state` without its value, built by `build` unless already known.
+    func fieldData(_ field: FieldType, state: FieldState, build: () -> TemplateObject) -> TemplateObject {
+        let key = FieldMemoKey(field: field, state: state)
+        if let known = fieldMemo.withLock({ $0[key] }) { return known }
+        let built = build()
+        fieldMemo.withLock { memo in
+            if memo.count >= Self.fieldMemoCapacity { memo.removeAll(keepingCapacity: true) }
+            memo[key] = built
+        }
+        return built
     }
 
     /// The string for `key` with `{param}`s filled, or `nil` when no layer has it.
