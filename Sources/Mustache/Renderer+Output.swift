@@ -2,7 +2,7 @@ extension Renderer {
     /// Appends a piece of template text (at most one line), indented if it starts a line.
     mutating func appendText(_ slice: Program.Slice, endsLine: Bool) {
         if atLineStart, !indentation.isEmpty { output.append(contentsOf: indentation) }
-        output.append(contentsOf: arena[slice.range])
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: arena[slice.range]))
         atLineStart = endsLine
     }
 

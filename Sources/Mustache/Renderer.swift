@@ -178,19 +178,21 @@ struct Renderer: ~Copyable {
     func resolve(_ keys: Program.Keys) -> TemplateValue {
         guard keys.count > 0 else { return stack[stack.count - 1] }
         let start = Int(keys.start)
-        let first = program.keys[start]
-        let firstHash = program.keyHashes[start]
         var index = stack.count - 1
-        var found: TemplateValue?
-        while index >= 0, found == nil {
-            if case .object(let members) = stack[index] { found = members.value(forKey: first, hash: firstHash) }
+        while index >= 0 {
+            if let found = stack[index].member(program.keys[start], hash: program.keyHashes[start]) {
+                return keys.count == 1 ? found : resolve(keys, inside: found)
+            }
             index -= 1
         }
-        guard var value = found else { return .null }
-        for offset in 1..<Int(keys.count) {
-            guard case .object(let members) = value,
-                  let next = members.value(forKey: program.keys[start + offset], hash: program.keyHashes[start + offset])
-            else { return .null }
+        return .null
+    }
+
+    /// The rest of a dotted name, looked up only inside what its first key found.
+    private func resolve(_ keys: Program.Keys, inside found: TemplateValue) -> TemplateValue {
+        var value = found
+        for offset in Int(keys.start) + 1..<Int(keys.start) + Int(keys.count) {
+            guard let next = value.member(program.keys[offset], hash: program.keyHashes[offset]) else { return .null }
             value = next
         }
         return value

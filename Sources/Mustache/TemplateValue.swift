@@ -35,4 +35,11 @@ public enum TemplateValue: Sendable, Hashable {
         guard case .object(let members) = self else { return nil }
         return members[key]
     }
+
+    /// `self[key]` for a key whose `hashValue` is `hash`: what rendering looks names up with.
+    @inline(__always)
+    func member(_ key: String, hash: Int) -> TemplateValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.value(forKey: key, hash: hash)
+    }
 }
