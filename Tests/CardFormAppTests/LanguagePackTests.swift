@@ -58,3 +58,28 @@ import Testing
         #expect(optional["required"] == false)
     }
 }
+
+/// Strings filled with parameters are kept by key and parameters (`LanguagePack.string(_:_:)`).
+@Suite struct FilledStringMemoTests {
+    static let resources = try? FormResources.load(.init())
+
+    @Test func eachParameterGetsItsOwnStringEveryTimeAndAMissingKeyStaysMissing() throws {
+        let pack = try #require(Self.resources).pack(for: "en")
+        for _ in 0..<2 {
+            let first = try #require(pack.string("ui.payAmount", ["amount": "€24.99"]))
+            let second = try #require(pack.string("ui.payAmount", ["amount": "€1.00"]))
+            #expect(first.contains("€24.99") && !first.contains("€1.00"))
+            #expect(second.contains("€1.00") && !second.contains("€24.99"))
+            #expect(pack.string("ui.noSuchKey", ["amount": "€1.00"]) == nil)
+        }
+    }
+
+    @Test func aStateHashesAlikeWhenEqualAndStatesDifferingOnlyInWhatIsNotHashedStayApart() {
+        let plain = FieldState(label: "Name", required: true, disabled: false, autoCapitalise: false)
+        var relabelled = plain
+        relabelled.label = "Full name"
+        #expect(plain.hashValue == FieldState(label: "Name", required: true, disabled: false, autoCapitalise: false).hashValue)
+        #expect(plain != relabelled)
+        #expect(Set([plain, relabelled]).count == 2)
+    }
+}

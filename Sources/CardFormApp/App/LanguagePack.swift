@@ -34,6 +34,15 @@ final class LanguagePack: Sendable {
     private let fieldMemo = Mutex<[FieldMemoKey: TemplateObject]>([:])
     static let fieldMemoCapacity = 256
 
+    /// Strings filled with parameters (`string(_:_:)`), by key and parameters; nil for a key no
+    /// layer has. Parameters are amounts, labels, messages and decline reasons, never card data.
+    private let filledMemo = Mutex<[FilledKey: String?]>([:])
+
+    private struct FilledKey: Hashable {
+        let key: String
+        let parameters: [String: String]
+    }
+
     private struct FieldMemoKey: Hashable {
         let field: FieldType
         let state: FieldState
@@ -67,9 +76,19 @@ final class LanguagePack: Sendable {
         return built
     }
 
-    /// The string for `key` with `{param}`s filled, or `nil` when no layer has it.
+    /// The string for `key` with `{param}`s filled, or `nil` when no layer has it. Filled strings
+    /// are kept (`filledMemo`): the pay button's label is filled with the same total on every
+    /// render of a form, and filling costs tens of times looking it up.
     func string(_ key: String, _ parameters: [String: String] = [:]) -> String? {
-        catalog.string(key, parameters: parameters)
+        guard !parameters.isEmpty else { return catalog.string(key) }
+        let memoKey = FilledKey(key: key, parameters: parameters)
+        if let known = filledMemo.withLock({ $0[memoKey] }) { return known }
+        let filled = catalog.string(key, parameters: parameters)
+        filledMemo.withLock { memo in
+            if memo.count >= Self.fieldMemoCapacity { memo.removeAll(keepingCapacity: true) }
+            memo[memoKey] = filled
+        }
+        return filled
     }
 
     /// `["ui.pay": "Pay"]` → `{ui: {pay: "Pay"}}`. A key that is both a string and a prefix of
