@@ -160,7 +160,7 @@ enum MustacheBench {
     }
 
     static let data: TemplateValue = {
-        var fields: [String: TemplateValue] = [:]
+        var fields: TemplateObject = [:]
         for (field, _, _) in cardFields + billingFields {
             fields[field] = ["label": .string(field.capitalized), "placeholder": "", "value": "", "required": true]
         }

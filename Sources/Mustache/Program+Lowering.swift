@@ -92,6 +92,7 @@ extension Program {
     private mutating func keys(_ path: ValuePath) -> Keys {
         let start = Int32(keys.count)
         keys += path.keys
+        keyHashes += path.keys.map(\.hashValue)
         return Keys(start: start, count: Int32(path.keys.count))
     }
 

@@ -57,6 +57,9 @@ struct Program: Sendable {
     var locations: [SourceLocation] = []
     var arena: [UInt8] = []
     var keys: [String] = []
+    /// Each key's `hashValue` (parallel to `keys`): objects are searched by it, so rendering
+    /// hashes no key (`TemplateObject`).
+    var keyHashes: [Int] = []
     var inclusions: [Inclusion] = []
     var arguments: [Argument] = []
     /// Each template's operations, by template number.

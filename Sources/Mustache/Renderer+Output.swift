@@ -2,7 +2,7 @@ extension Renderer {
     /// Appends a piece of template text (at most one line), indented if it starts a line.
     mutating func appendText(_ slice: Program.Slice, endsLine: Bool) {
         if atLineStart, !indentation.isEmpty { output.append(contentsOf: indentation) }
-        output.append(contentsOf: arena[slice.range])
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: arena[slice.range]))
         atLineStart = endsLine
     }
 
@@ -21,6 +21,10 @@ extension Renderer {
         if atLineStart {
             output.append(contentsOf: indentation)
             atLineStart = false
+        }
+        if escaped, text.utf8.count >= EscapeMemo.minimumCount {
+            output.append(contentsOf: escapes.escaped(text))
+            return
         }
         let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
             escaped ? Self.appendEscaped(bytes, to: &output) : output.append(contentsOf: bytes)

@@ -17,6 +17,7 @@ struct Renderer: ~Copyable {
     let program: Program
     let ops: UnsafeBufferPointer<Program.Op>
     let arena: UnsafeBufferPointer<UInt8>
+    let escapes: EscapeMemo
     /// The context stack; the innermost context is last.
     var stack: [TemplateValue]
     /// Arguments of the parents being rendered (indices into `program.arguments`), outermost first:
@@ -45,9 +46,10 @@ struct Renderer: ~Copyable {
 
     init(
         program: Program, ops: UnsafeBufferPointer<Program.Op>, arena: UnsafeBufferPointer<UInt8>,
-        data: TemplateValue
+        data: TemplateValue, escapes: EscapeMemo
     ) {
         self.program = program
+        self.escapes = escapes
         self.ops = ops
         self.arena = arena
         self.stack = [data]
@@ -175,18 +177,22 @@ struct Renderer: ~Copyable {
     /// looked up from the top of the stack down, and the rest only inside what it found.
     func resolve(_ keys: Program.Keys) -> TemplateValue {
         guard keys.count > 0 else { return stack[stack.count - 1] }
-        let first = program.keys[Int(keys.start)]
+        let start = Int(keys.start)
         var index = stack.count - 1
-        var found: TemplateValue?
-        while index >= 0, found == nil {
-            if case .object(let members) = stack[index] { found = members[first] }
+        while index >= 0 {
+            if let found = stack[index].member(program.keys[start], hash: program.keyHashes[start]) {
+                return keys.count == 1 ? found : resolve(keys, inside: found)
+            }
             index -= 1
         }
-        guard var value = found else { return .null }
-        for offset in 1..<Int(keys.count) {
-            guard case .object(let members) = value, let next = members[program.keys[Int(keys.start) + offset]] else {
-                return .null
-            }
+        return .null
+    }
+
+    /// The rest of a dotted name, looked up only inside what its first key found.
+    private func resolve(_ keys: Program.Keys, inside found: TemplateValue) -> TemplateValue {
+        var value = found
+        for offset in Int(keys.start) + 1..<Int(keys.start) + Int(keys.count) {
+            guard let next = value.member(program.keys[offset], hash: program.keyHashes[offset]) else { return .null }
             value = next
         }
         return value

@@ -7,16 +7,20 @@ public struct TemplateLibrary: Sendable {
     public let templates: [String: Template]
     /// Every template lowered for rendering.
     private let program: Program
+    /// Long values' escaped bytes, shared by this library's renders.
+    private let escapes: EscapeMemo
 
     /// A library with no templates.
     public init() {
         self.templates = [:]
         self.program = Program([:])
+        self.escapes = EscapeMemo()
     }
 
     private init(compiled templates: [String: Template]) {
         self.templates = templates
         self.program = Program(templates)
+        self.escapes = EscapeMemo()
     }
 
     /// Compiles every template of `layers`, a later layer shadowing an earlier one name by name.
@@ -133,7 +137,7 @@ public struct TemplateLibrary: Sendable {
         var located: Range<Int>?
         let stop: Renderer.Stop? = program.ops.withUnsafeBufferPointer { ops in
             program.arena.withUnsafeBufferPointer { arena in
-                var renderer = Renderer(program: program, ops: ops, arena: arena, data: data)
+                var renderer = Renderer(program: program, ops: ops, arena: arena, data: data, escapes: escapes)
                 renderer.located = partial.flatMap { program.numbers[$0] } ?? -1
                 swap(&renderer.output, &bytes)
                 defer {

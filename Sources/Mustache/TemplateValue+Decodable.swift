@@ -15,7 +15,7 @@ extension TemplateValue: Decodable {
         } else if let value = try? container.decode([TemplateValue].self) {
             self = .list(value)
         } else {
-            self = .object(try container.decode([String: TemplateValue].self))
+            self = .object(TemplateObject(try container.decode([String: TemplateValue].self)))
         }
     }
 

@@ -30,7 +30,7 @@ private struct KeptTree {
         if whole { return value }
         switch value {
         case .object(let members):
-            var kept: [String: TemplateValue] = [:]
+            var kept = TemplateObject(minimumCapacity: children.count)
             for (key, child) in children {
                 if let member = members[key] { kept[key] = child.keep(member) }
             }

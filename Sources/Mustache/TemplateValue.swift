@@ -12,7 +12,7 @@ public enum TemplateValue: Sendable, Hashable {
     /// A section over a list renders once per item.
     case list([TemplateValue])
     /// A section over an object pushes it on the context stack; names are looked up in it.
-    case object([String: TemplateValue])
+    case object(TemplateObject)
 
     /// Whether a section over this value renders, following JavaScript's `!!value` as the spec
     /// suggests: `null`, `false`, `0`, `""` and the empty list are false; everything else is true.
@@ -34,5 +34,12 @@ public enum TemplateValue: Sendable, Hashable {
     public subscript(key: String) -> TemplateValue? {
         guard case .object(let members) = self else { return nil }
         return members[key]
+    }
+
+    /// `self[key]` for a key whose `hashValue` is `hash`: what rendering looks names up with.
+    @inline(__always)
+    func member(_ key: String, hash: Int) -> TemplateValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.value(forKey: key, hash: hash)
     }
 }

@@ -29,3 +29,57 @@ import Testing
         #expect(aland > zimbabwe)
     }
 }
+
+/// A field's data is kept by state for the next form in that state (`LanguagePack.fieldData`),
+/// never with a value in it.
+@Suite struct FieldDataMemoTests {
+    static let resources = try? FormResources.load(.init())
+
+    @Test func twoFormsInOneStateEachShowTheirOwnValueAndTheMemoKeepsNone() throws {
+        let resources = try #require(Self.resources)
+        let pack = resources.pack(for: "en")
+        let state = FieldState(required: true, disabled: false, autoCapitalise: false)
+        let first = FormView.fieldData(.cardholderName, state: state, value: "Ada Lovelace", pack: pack, icons: [:])
+        let second = FormView.fieldData(.cardholderName, state: state, value: "Grace Hopper", pack: pack, icons: [:])
+        #expect(first["value"] == "Ada Lovelace")
+        #expect(second["value"] == "Grace Hopper")
+        #expect(first["label"] == second["label"])
+        let kept = pack.fieldData(.cardholderName, state: state) { Issue.record("the state's data was not kept"); return [:] }
+        #expect(kept["value"] == "")
+        #expect(kept["required"] == true)
+    }
+
+    @Test func anotherStateBuildsItsOwnData() throws {
+        let resources = try #require(Self.resources)
+        let pack = resources.pack(for: "en")
+        let required = FormView.fieldData(.email, state: FieldState(required: true, disabled: false, autoCapitalise: false), value: "", pack: pack, icons: [:])
+        let optional = FormView.fieldData(.email, state: FieldState(required: false, disabled: false, autoCapitalise: false), value: "", pack: pack, icons: [:])
+        #expect(required["required"] == true)
+        #expect(optional["required"] == false)
+    }
+}
+
+/// Strings filled with parameters are kept by key and parameters (`LanguagePack.string(_:_:)`).
+@Suite struct FilledStringMemoTests {
+    static let resources = try? FormResources.load(.init())
+
+    @Test func eachParameterGetsItsOwnStringEveryTimeAndAMissingKeyStaysMissing() throws {
+        let pack = try #require(Self.resources).pack(for: "en")
+        for _ in 0..<2 {
+            let first = try #require(pack.string("ui.payAmount", ["amount": "€24.99"]))
+            let second = try #require(pack.string("ui.payAmount", ["amount": "€1.00"]))
+            #expect(first.contains("€24.99") && !first.contains("€1.00"))
+            #expect(second.contains("€1.00") && !second.contains("€24.99"))
+            #expect(pack.string("ui.noSuchKey", ["amount": "€1.00"]) == nil)
+        }
+    }
+
+    @Test func aStateHashesAlikeWhenEqualAndStatesDifferingOnlyInWhatIsNotHashedStayApart() {
+        let plain = FieldState(label: "Name", required: true, disabled: false, autoCapitalise: false)
+        var relabelled = plain
+        relabelled.label = "Full name"
+        #expect(plain.hashValue == FieldState(label: "Name", required: true, disabled: false, autoCapitalise: false).hashValue)
+        #expect(plain != relabelled)
+        #expect(Set([plain, relabelled]).count == 2)
+    }
+}

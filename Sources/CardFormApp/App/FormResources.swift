@@ -28,7 +28,7 @@ final class FormResources: Sendable {
     let formatRules: String
     /// The page's asset URLs (`assets` less the theme and `--dev`'s reload script): the same for
     /// every page these resources render, so built here once rather than for each page.
-    let pageAssets: [String: TemplateValue]
+    let pageAssets: TemplateObject
     /// Field blocks rendered with a stand-in value, for keystrokes (see `BlockMemo`): built anew
     /// with the resources, so no render of an older template is ever reused.
     let blockMemo = BlockMemo()

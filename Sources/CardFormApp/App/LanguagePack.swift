@@ -26,7 +26,27 @@ final class LanguagePack: Sendable {
     let isRightToLeft: Bool
     /// Each field's data as far as the language decides it (`FormView.basics`): a keystroke's
     /// render starts from a copy instead of looking every string up again.
-    let fieldBasics: [FieldType: [String: TemplateValue]]
+    let fieldBasics: [FieldType: TemplateObject]
+    /// Each field's data by its state, the value aside (`FormView.fieldData`): most forms in one
+    /// language show their fields in a handful of states, and building a field's data costs
+    /// several times looking it up. No value is kept (a card field's least of all); bounded, like
+    /// `BlockMemo`: past `fieldMemoCapacity` states it starts again empty.
+    private let fieldMemo = Mutex<[FieldMemoKey: TemplateObject]>([:])
+    static let fieldMemoCapacity = 256
+
+    /// Strings filled with parameters (`string(_:_:)`), by key and parameters; nil for a key no
+    /// layer has. Parameters are amounts, labels, messages and decline reasons, never card data.
+    private let filledMemo = Mutex<[FilledKey: String?]>([:])
+
+    private struct FilledKey: Hashable {
+        let key: String
+        let parameters: [String: String]
+    }
+
+    private struct FieldMemoKey: Hashable {
+        let field: FieldType
+        let state: FieldState
+    }
 
     init(language: String, catalog: MessageCatalog) {
         self.language = language
@@ -44,29 +64,51 @@ final class LanguagePack: Sendable {
             .map { TemplateValue.object(["value": .string($0.code), "label": .string($0.name)]) }
     }
 
-    /// The string for `key` with `{param}`s filled, or `nil` when no layer has it.
+    /// `field`'s data in `state` without its value, built by `build` unless already known.
+    func fieldData(_ field: FieldType, state: FieldState, build: () -> TemplateObject) -> TemplateObject {
+        let key = FieldMemoKey(field: field, state: state)
+        if let known = fieldMemo.withLock({ $0[key] }) { return known }
+        let built = build()
+        fieldMemo.withLock { memo in
+            if memo.count >= Self.fieldMemoCapacity { memo.removeAll(keepingCapacity: true) }
+            memo[key] = built
+        }
+        return built
+    }
+
+    /// The string for `key` with `{param}`s filled, or `nil` when no layer has it. Filled strings
+    /// are kept (`filledMemo`): the pay button's label is filled with the same total on every
+    /// render of a form, and filling costs tens of times looking it up.
     func string(_ key: String, _ parameters: [String: String] = [:]) -> String? {
-        catalog.string(key, parameters: parameters)
+        guard !parameters.isEmpty else { return catalog.string(key) }
+        let memoKey = FilledKey(key: key, parameters: parameters)
+        if let known = filledMemo.withLock({ $0[memoKey] }) { return known }
+        let filled = catalog.string(key, parameters: parameters)
+        filledMemo.withLock { memo in
+            if memo.count >= Self.fieldMemoCapacity { memo.removeAll(keepingCapacity: true) }
+            memo[memoKey] = filled
+        }
+        return filled
     }
 
     /// `["ui.pay": "Pay"]` → `{ui: {pay: "Pay"}}`. A key that is both a string and a prefix of
     /// longer keys (`label.city` and `label.city.postTown`) keeps its string; the longer keys stay
     /// reachable through the view model, which reads the catalog directly.
     static func nest(_ flat: [String: String]) -> TemplateValue {
-        var root: [String: TemplateValue] = [:]
+        var root: TemplateObject = [:]
         for key in flat.keys.sorted(by: { $0.count < $1.count }) {
             insert(flat[key]!, at: key.split(separator: ".").map(String.init)[...], into: &root)
         }
         return .object(root)
     }
 
-    private static func insert(_ value: String, at path: ArraySlice<String>, into object: inout [String: TemplateValue]) {
+    private static func insert(_ value: String, at path: ArraySlice<String>, into object: inout TemplateObject) {
         guard let first = path.first else { return }
         if path.count == 1 {
             if object[first] == nil { object[first] = .string(value) }
             return
         }
-        var child: [String: TemplateValue]
+        var child: TemplateObject
         switch object[first] {
         case .object(let existing): child = existing
         case nil: child = [:]

@@ -78,7 +78,7 @@ struct GalleryRenderer {
     /// Everything the `gallery` template reads sits under `gallery` and `section…`/`state…` keys,
     /// names no form template uses, so a block never picks up a gallery value by accident.
     private func page(_ sections: [TemplateValue], isIndex: Bool) throws(StaticSiteError) -> String {
-        var gallery: [String: TemplateValue] = [
+        var gallery: TemplateObject = [
             "title": "cardform gallery", "isIndex": .bool(isIndex), "page": .string(Self.galleryPage),
             "stylesheet": .string(relative(resources.assets.url(for: "cardform.css"))),
             "stateCount": .number(Double(self.sections.reduce(0) { $0 + $1.states.count })),

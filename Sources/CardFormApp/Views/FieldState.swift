@@ -40,3 +40,26 @@ struct FieldState: Hashable, Sendable {
         case freeText(placeholder: String)
     }
 }
+
+extension FieldState {
+    /// Hashes what tells most states apart, and only that: the memos keyed by a state
+    /// (`LanguagePack.fieldData`, `BlockMemo`) hash one on every render, and the synthesized hash
+    /// would hash every network's name and every option too. Equal states still hash alike
+    /// (these are some of the fields `==` compares); states that differ only elsewhere share a
+    /// hash and are told apart by `==`.
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(valid)
+        hasher.combine(disabled)
+        hasher.combine(required)
+        hasher.combine(maxLength)
+        hasher.combine(errorCode)
+        switch extras {
+        case .none: hasher.combine(0)
+        case .networks(let available, let shown, let accepted): hasher.combine(1 &+ available.count &* 8 &+ accepted.count &* 64 &+ (shown == nil ? 0 : 512))
+        case .securityCode(_, let length): hasher.combine(2 &+ length &* 8)
+        case .countries: hasher.combine(3)
+        case .subdivisions: hasher.combine(4)
+        case .freeText: hasher.combine(5)
+        }
+    }
+}

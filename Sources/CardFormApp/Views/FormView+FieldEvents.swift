@@ -5,7 +5,7 @@ extension FormView {
     /// What the page tells the parent window about each field (`validationPassed`,
     /// `validationFailed`): `validFields`, the fields whose value is complete and valid, and
     /// `fieldErrors`, each shown error as `field:code`, space-separated. Names and codes only.
-    var fieldVerdicts: [String: TemplateValue] {
+    var fieldVerdicts: TemplateObject {
         let errors = session.fieldErrors
         let valid = configuration.configuredFields.filter { field in
             session.isValid(field) && !errors.contains { $0.field == field }

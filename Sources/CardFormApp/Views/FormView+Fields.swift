@@ -62,13 +62,24 @@ extension FormView {
     static func fieldData(
         _ field: FieldType, state: FieldState, value: String, pack: LanguagePack, icons: [CardNetwork: String]
     ) -> TemplateValue {
+        var object = pack.fieldData(field, state: state) { valueFreeData(field, state: state, pack: pack, icons: icons) }
+        object["value"] = .string(value)
+        return .object(object)
+    }
+
+    /// A field's data with an empty value: what its state decides, kept by the pack for the next
+    /// form in the same state (`LanguagePack.fieldData`). The value's member is there already, so
+    /// filling it in replaces it in place.
+    private static func valueFreeData(
+        _ field: FieldType, state: FieldState, pack: LanguagePack, icons: [CardNetwork: String]
+    ) -> TemplateObject {
         let name = field.rawValue
         var object = pack.fieldBasics[field] ?? [:]
         if let label = state.label { object["label"] = .string(label) }
         if let placeholder = state.placeholder { object["placeholder"] = .string(placeholder) }
         if let guide = state.guide { object["guideText"] = .string(guide) }
         if object["guideText"] != nil { object["describedBy"] = .string("\(name)-error \(name)-guide") }
-        object["value"] = .string(value)
+        object["value"] = ""
         object["required"] = .bool(state.required)
         object["disabled"] = .bool(state.disabled)
         object["invalid"] = .bool(state.errorCode != nil)
@@ -114,15 +125,15 @@ extension FormView {
             object["hasOptions"] = false
             object["placeholder"] = .string(placeholder)
         }
-        return .object(object)
+        return object
     }
 
     /// What a field's data holds whatever the session: names, ids, input attributes, and the
     /// language's label, placeholder and guide (a session's options or country may replace them).
-    static func basics(_ field: FieldType, catalog: MessageCatalog) -> [String: TemplateValue] {
+    static func basics(_ field: FieldType, catalog: MessageCatalog) -> TemplateObject {
         let name = field.rawValue
         let spec = field.spec
-        var object: [String: TemplateValue] = [
+        var object: TemplateObject = [
             "name": .string(name),
             "id": .string("cf-\(name)"),
             "errorId": .string("\(name)-error"),

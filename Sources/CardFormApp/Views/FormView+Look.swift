@@ -8,7 +8,7 @@ extension FormView {
     /// The keys of a field's data that its state and `FieldLook` decide (Templates/README.md,
     /// "Field look"): validity, icons, tooltip, label and error placement, copy and paste, and the
     /// CVV's show/hide toggle.
-    static func addLook(of field: FieldType, state: FieldState, pack: LanguagePack, to object: inout [String: TemplateValue]) {
+    static func addLook(of field: FieldType, state: FieldState, pack: LanguagePack, to object: inout TemplateObject) {
         let look = state.look
         let name = field.rawValue
         object["valid"] = .bool(state.valid)
@@ -34,7 +34,7 @@ extension FormView {
             object["placeholder"] = " "
         }
         if look.showsMaskToggle {
-            var mask: [String: TemplateValue] = ["label": .string(pack.string("ui.showCvv") ?? "Show security code")]
+            var mask: TemplateObject = ["label": .string(pack.string("ui.showCvv") ?? "Show security code")]
             if let icon = look.maskVisibleIcon { mask["visibleIcon"] = .string(icon) }
             if let icon = look.maskHiddenIcon { mask["hiddenIcon"] = .string(icon) }
             object["mask"] = .object(mask)

@@ -48,7 +48,7 @@ struct FormView {
     /// top-level keys a template reads (`TemplateLibrary.rootKeys(readBy:)`), so a keystroke
     /// rendering one block builds none of the rest.
     func data(only: FieldType? = nil, reading keys: Set<String>? = nil) -> TemplateValue {
-        var root: [String: TemplateValue] = [:]
+        var root: TemplateObject = [:]
         root.reserveCapacity(keys?.count ?? Self.rootEntries.count)
         if let keys {
             for key in keys {
@@ -91,7 +91,7 @@ struct FormView {
     ]
 
     private func fields(only: FieldType?) -> TemplateValue {
-        var fields: [String: TemplateValue] = [:]
+        var fields: TemplateObject = [:]
         for field in configuration.configuredFields where only == nil || field == only { fields[field.rawValue] = self.field(field) }
         return .object(fields)
     }
@@ -134,8 +134,8 @@ struct FormView {
     }
 
     /// The part of `assets` every page of one set of resources shares (`FormResources.pageAssets`).
-    static func pageAssets(_ store: AssetStore) -> [String: TemplateValue] {
-        var assets: [String: TemplateValue] = [
+    static func pageAssets(_ store: AssetStore) -> TemplateObject {
+        var assets: TemplateObject = [
             "css": .string(store.url(for: "cardform.css") ?? ""),
             "scripts": .list(pageScripts.compactMap { store.url(for: $0) }.map { .string($0) }),
             "js": .string(store.url(for: "cardform.js") ?? ""),
@@ -148,7 +148,7 @@ struct FormView {
 
     /// The pay button: the total to pay (surcharge included) and the surcharge line.
     private var submit: TemplateValue {
-        var submit: [String: TemplateValue] = [
+        var submit: TemplateObject = [
             // Enabled whenever a payment can start: pressed on an incomplete form it shows every
             // error and says how many fields need attention.
             "disabled": .bool(!session.phase.acceptsInput),
@@ -183,7 +183,7 @@ struct FormView {
 
     /// The `formState` block's data: what the page script reports to the parent window.
     private var state: TemplateValue {
-        var state: [String: TemplateValue] = [
+        var state: TemplateObject = [
             "valid": .bool(session.isValid && session.isBillingValid),
             "phase": .string(session.phase.name.rawValue),
             "networks": .string(session.availableNetworks.map(\.rawValue).joined(separator: " ")),
@@ -214,7 +214,7 @@ struct FormView {
     /// The outcome of the last payment attempt, once there is one.
     private var result: TemplateValue? {
         guard let payment = session.payment else { return nil }
-        var result: [String: TemplateValue] = ["status": .string(payment.status.rawValue)]
+        var result: TemplateObject = ["status": .string(payment.status.rawValue)]
         if let id = payment.id { result["paymentId"] = .string(id) }
         if payment.status == .failed {
             result["message"] = .string(declineMessage(payment))
