@@ -31,12 +31,6 @@ public struct BlockTree: Sendable {
         self.init(bytes: Array(html.utf8))
     }
 
-    /// Markup already known to be one block, `key`, spanning `range` (see `BlockMemo`): no scan.
-    public init(bytes: [UInt8], block key: String, range: Range<Int>) {
-        self.html = bytes
-        self.blocks = [Block(key: key, range: range, parent: nil)]
-    }
-
     /// Blocks already found in `bytes` (leaves rendered one by one, put side by side): no scan.
     public init(bytes: [UInt8], blocks: [Block]) {
         self.html = bytes
@@ -46,7 +40,13 @@ public struct BlockTree: Sendable {
     /// The blocks of UTF-8 markup (a render straight from `TemplateLibrary.render(_:data:into:)`).
     public init(bytes: [UInt8]) {
         self.html = bytes
-        self.blocks = bytes.withUnsafeBufferPointer { BlockScanner(html: $0).scan() }
+        self.blocks = Self.blocks(in: bytes, from: 0)
+    }
+
+    /// The blocks of `html` from `start` on (what one leaf appended to a buffer of several), with
+    /// ranges in all of `html`.
+    public static func blocks(in html: [UInt8], from start: Int) -> [Block] {
+        html.withUnsafeBufferPointer { BlockScanner(html: $0, start: start).scan() }
     }
 
     /// The HTML of block `index`, as text.
@@ -57,13 +57,13 @@ public struct BlockTree: Sendable {
     /// A hash of the block's own markup: its bytes with each child block replaced by the child's key.
     /// Two renders of a block compare equal here exactly when only its children (if anything) changed.
     public func ownHash(of index: Int) -> UInt64 {
-        var hasher = FNV1a()
+        var hasher = BlockHash()
         var cursor = blocks[index].range.lowerBound
         for child in blocks[index].children {
             let childRange = blocks[child].range
             hasher.combine(html[cursor..<childRange.lowerBound])
             hasher.combine(0)
-            hasher.combine(blocks[child].key.utf8)
+            hasher.combine(blocks[child].key)
             hasher.combine(0)
             cursor = childRange.upperBound
         }
@@ -71,12 +71,9 @@ public struct BlockTree: Sendable {
         return hasher.value
     }
 
-    /// Every block's own hash, by key.
-    public func ownHashes() -> [String: UInt64] {
-        var result: [String: UInt64] = [:]
-        result.reserveCapacity(blocks.count)
-        for index in blocks.indices { result[blocks[index].key] = ownHash(of: index) }
-        return result
+    /// Every block's own hash, in the order of `blocks`.
+    public func ownHashes() -> [UInt64] {
+        blocks.indices.map(ownHash)
     }
 
     /// Whether block `index` holds all of the markup but the blanks around it: what a block
@@ -114,10 +111,12 @@ private struct BlockScanner {
     typealias Block = BlockTree.Block
 
     let html: UnsafeBufferPointer<UInt8>
+    let start: Int
     var blocks: [Block] = []
 
-    init(html: UnsafeBufferPointer<UInt8>) {
+    init(html: UnsafeBufferPointer<UInt8>, start: Int) {
         self.html = html
+        self.start = start
     }
 
     private struct OpenElement {
@@ -130,7 +129,7 @@ private struct BlockScanner {
     consuming func scan() -> [Block] {
         var stack: [OpenElement] = []
         var names: [String: Int] = [:]
-        var i = 0
+        var i = start
         let n = html.count
         while i < n {
             guard html[i] == UInt8(ascii: "<"), i + 1 < n else { i += 1; continue }
