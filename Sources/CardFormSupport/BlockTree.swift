@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The blocks of a rendered form: every element carrying `data-cf-block`, with its extent and nesting.
 ///
 /// The server renders the whole `form` template and cuts the output into blocks here, rather than
@@ -132,7 +136,10 @@ private struct BlockScanner {
         var i = start
         let n = html.count
         while i < n {
-            guard html[i] == UInt8(ascii: "<"), i + 1 < n else { i += 1; continue }
+            // Text between tags is skipped by `memchr` (vectorised in the C library).
+            guard let open = find(UInt8(ascii: "<"), from: i) else { break }
+            i = open
+            guard i + 1 < n else { break }
             let next = html[i + 1]
             if starts(with: Self.commentOpen, at: i) {
                 i = find(Self.commentClose, from: i + 4).map { $0 + 3 } ?? n
@@ -257,12 +264,10 @@ private struct BlockScanner {
     private static let commentClose = Array("-->".utf8)
 
     private func find(_ byte: UInt8, from start: Int) -> Int? {
-        var i = start
-        while i < html.count {
-            if html[i] == byte { return i }
-            i += 1
+        guard start < html.count, let base = html.baseAddress, let found = memchr(base + start, Int32(byte), html.count - start) else {
+            return nil
         }
-        return nil
+        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
     }
 
     private func find(_ needle: [UInt8], from start: Int) -> Int? {

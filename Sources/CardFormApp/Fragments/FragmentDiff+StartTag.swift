@@ -6,7 +6,7 @@ import CardFormSupport
 ///
 /// `HeldBlock.inner` keeps, for each block without child blocks, the hash of its markup
 /// after the start tag; for the edited field's block, with the echoed value's text left out (as
-/// `valueFreeHash` does), since the page takes the value from the echo.
+/// the value-free hash does), since the page takes the value from the echo.
 extension FragmentDiff {
     /// Sets `next`'s inner hashes: kept for the blocks whose own hash (`own`) is what the page
     /// holds (`held`), worked out again for the others. Returns the chosen blocks that may go as
@@ -14,18 +14,19 @@ extension FragmentDiff {
     /// (`heard`: hashes as the page holds them once the live region is emptied), and what follows
     /// the start tag is what the page holds.
     static func rememberInner(
-        _ tree: BlockTree, own: [UInt64], heard: [UInt64], held: [HeldBlock?], chosen: [Int], echo: (block: Int, value: String)?,
-        valueOnly: Int?, resync: Bool, next: inout [HeldBlock]
-    ) -> Set<Int> {
-        var tagOnly: Set<Int> = []
+        _ tree: BlockTree, own: [UInt64], heard: [UInt64], held: [HeldBlock?], chosen: [Int],
+        echo: (block: Int, value: String, text: Range<Int>?)?, valueOnly: Int?, resync: Bool, next: inout [HeldBlock]
+    ) -> [Int] {
+        var tagOnly: [Int] = []
         for index in tree.blocks.indices {
             guard held[index]?.own != own[index] else {
                 next[index].inner = held[index]?.inner
                 continue
             }
             guard tree.blocks[index].children.isEmpty, heard[index] == own[index] else { continue }
-            let inner = innerHash(index, tree: tree, value: echo?.block == index ? echo?.value : nil)
-            if !resync, index != valueOnly, held[index]?.inner == inner, chosen.contains(index) { tagOnly.insert(index) }
+            let echoed = echo?.block == index ? echo : nil
+            let inner = innerHash(index, tree: tree, value: echoed?.value, text: echoed?.text)
+            if !resync, index != valueOnly, held[index]?.inner == inner, chosen.contains(index) { tagOnly.append(index) }
             next[index].inner = inner
         }
         return tagOnly
@@ -41,7 +42,9 @@ extension FragmentDiff {
             let key = tree.blocks[index].key
             var block = HeldBlock(own: heard[index])
             if tree.blocks[index].children.isEmpty, heard[index] == own[index] {
-                block.inner = innerHash(index, tree: tree, value: echoed(key))
+                let value = echoed(key)
+                let text = value.flatMap { valueText($0, in: tree.blocks[index].range, of: tree.html) }
+                block.inner = innerHash(index, tree: tree, value: value, text: text)
             }
             blocks[key] = block
         }
@@ -62,12 +65,17 @@ extension FragmentDiff {
         body.append(UInt8(ascii: ">"))
     }
 
-    /// The hash of the block's markup after its start tag; with the text of the first
-    /// `value="<value>"` attribute left out when `value` is given and found.
-    static func innerHash(_ index: Int, tree: BlockTree, value: String?) -> UInt64 {
+    /// The hash of the block's markup after its start tag, with the text of the first
+    /// `value="<value>"` attribute there left out; `text` is where the block's first such
+    /// attribute's text lies (nil: none), as `valueText` finds it.
+    static func innerHash(_ index: Int, tree: BlockTree, value: String?, text: Range<Int>?) -> UInt64 {
         let range = tree.blocks[index].range
         let inner = startTagEnd(tree.html, range)..<range.upperBound
-        if let value, let hash = valueFreeHash(in: inner, of: tree.html, value: value) { return hash }
+        // The block's first is the first after the start tag unless it lies in the start tag (the
+        // attribute holds no `>`: it lies wholly on one side).
+        if let value, let text, let cut = text.lowerBound >= inner.lowerBound ? text : valueText(value, in: inner, of: tree.html) {
+            return hash(inner, of: tree.html, leavingOut: cut)
+        }
         return BlockHash.hash(tree.html[inner])
     }
 

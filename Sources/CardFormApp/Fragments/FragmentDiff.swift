@@ -56,14 +56,19 @@ enum FragmentDiff {
                 echoBlock = field
             }
         }
+        // The echoed value's text in its block, when that has no child blocks: found once for the
+        // two hashes that leave it out (value-free and inner).
+        var echoed: (block: Int, value: String, text: Range<Int>?)?
+        if let echoBlock, let echo, tree.blocks[echoBlock].children.isEmpty {
+            echoed = (echoBlock, echo.value, valueText(echo.value, in: tree.blocks[echoBlock].range, of: tree.html))
+        }
         // A block's value-free hash stays while the block is what the page holds.
         var next = tree.blocks.indices.map { index in
             HeldBlock(own: heard[index], valueFree: held[index]?.own == heard[index] ? held[index]?.valueFree : nil)
         }
-        let valueOnly = rememberValueFree(echoBlock, tree: tree, echo: echo, held: held, resync: resync, next: &next)
+        let valueOnly = rememberValueFree(echoBlock, tree: tree, text: echoed?.text, held: held, resync: resync, next: &next)
         let tagOnly = rememberInner(
-            tree, own: own, heard: heard, held: held, chosen: chosen,
-            echo: echoBlock.flatMap { block in echo.map { (block, $0.value) } }, valueOnly: valueOnly, resync: resync, next: &next)
+            tree, own: own, heard: heard, held: held, chosen: chosen, echo: echoed, valueOnly: valueOnly, resync: resync, next: &next)
         // The page holds the tree's blocks as `next` says, and no others unless `partial`.
         if !partial { page.blocks.removeAll(keepingCapacity: true) }
         for index in tree.blocks.indices { page.blocks[tree.blocks[index].key] = next[index] }
@@ -113,19 +118,19 @@ enum FragmentDiff {
     }
 
     /// Sets the echo's block's value-free hash in `next` (the others were kept where their block
-    /// did not change), and says whether the echo's block may go empty: its own markup is what the
-    /// page holds (a focus or blur that changed nothing in it), or it has no child blocks and but
-    /// for the value its markup is what the page holds. Never on a resync: what the page holds is
-    /// not known then.
+    /// did not change), and says whether the echo's block (`index`) may go empty: its own markup is
+    /// what the page holds (a focus or blur that changed nothing in it), or it has no child blocks
+    /// and but for the value (`text`, where found) its markup is what the page holds. Never on a
+    /// resync: what the page holds is not known then.
     private static func rememberValueFree(
-        _ index: Int?, tree: BlockTree, echo: FieldEcho?, held: [HeldBlock?], resync: Bool, next: inout [HeldBlock]
+        _ index: Int?, tree: BlockTree, text: Range<Int>?, held: [HeldBlock?], resync: Bool, next: inout [HeldBlock]
     ) -> Int? {
-        guard let index, let echo else { return nil }
-        let hash = tree.blocks[index].children.isEmpty ? valueFreeHash(index, tree: tree, value: echo.value) : nil
-        next[index].valueFree = hash
+        guard let index else { return nil }
+        let valueFree = text.map { Self.hash(tree.blocks[index].range, of: tree.html, leavingOut: $0) }
+        next[index].valueFree = valueFree
         guard !resync else { return nil }
         if let was = held[index], was.own == next[index].own { return index }
-        guard let hash, held[index]?.valueFree == hash else { return nil }
+        guard let valueFree, held[index]?.valueFree == valueFree else { return nil }
         return index
     }
 
@@ -145,24 +150,24 @@ enum FragmentDiff {
         return heard
     }
 
-    /// The block's own hash with the text of its first `value="<value>"` attribute left out; nil
-    /// when it has none (the value is not in its markup: nothing to leave out).
-    static func valueFreeHash(_ index: Int, tree: BlockTree, value: String) -> UInt64? {
-        valueFreeHash(in: tree.blocks[index].range, of: tree.html, value: value)
-    }
-
-    /// The hash of `html[range]` with the text of its first `value="<value>"` attribute left out.
-    static func valueFreeHash(in range: Range<Int>, of html: [UInt8], value: String) -> UInt64? {
+    /// Where the text of the first `value="<value>"` attribute lies in `html[range]`, or nil.
+    static func valueText(_ value: String, in range: Range<Int>, of html: [UInt8]) -> Range<Int>? {
         var needle = Array(#"value=""#.utf8)
         let start = needle.count
         HTMLEscaping.append(escaping: value, to: &needle)
         let end = needle.count
         needle.append(UInt8(ascii: "\""))
         guard let at = ByteSearch.firstIndex(of: needle, in: html, range) else { return nil }
+        return (at + start)..<(at + end)
+    }
+
+    /// The hash of `html[range]` with `text` (within it) left out: a block's value-free hash, when
+    /// `text` is the echoed value's (`valueText`).
+    static func hash(_ range: Range<Int>, of html: [UInt8], leavingOut text: Range<Int>) -> UInt64 {
         var hasher = BlockHash()
-        hasher.combine(html[range.lowerBound..<(at + start)])
+        hasher.combine(html[range.lowerBound..<text.lowerBound])
         hasher.combine(0)
-        hasher.combine(html[(at + end)..<range.upperBound])
+        hasher.combine(html[text.upperBound..<range.upperBound])
         return hasher.value
     }
 }

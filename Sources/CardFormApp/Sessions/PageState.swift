@@ -27,7 +27,7 @@ struct HeldBlock: Hashable, Sendable {
     /// emptied (`FragmentDiff.hashesOnceHeard`).
     var own: UInt64
     /// For a block last answered with the edited field's value and caret: its own hash with that
-    /// value left out (`FragmentDiff.valueFreeHash`), so that a keystroke changing nothing else
+    /// value left out (`FragmentDiff.hash(_:of:leavingOut:)`), so that a keystroke changing nothing else
     /// answers the value alone.
     var valueFree: UInt64?
     /// For a block without child blocks: the hash of its markup after the root's start tag
