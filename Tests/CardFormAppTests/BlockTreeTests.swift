@@ -46,6 +46,13 @@ import Testing
     @Test func repeatedBlockNamesGetNumberedKeys() {
         let tree = BlockTree(html: "<div data-cf-block=\"x\"></div><div data-cf-block=\"x\"></div>")
         #expect(tree.blocks.map(\.key) == ["x", "x#2"])
+        let three = BlockTree(html: #"<i data-cf-block="x"></i><i data-cf-block="y"></i><i data-cf-block="x"></i><i data-cf-block="x"></i>"#)
+        #expect(three.blocks.map(\.key) == ["x", "y", "x#2", "x#3"])
+    }
+
+    @Test func theBlockAttributeIsFoundInAnyCaseAndNoOtherNameOfItsLengthPassesForIt() {
+        let tree = BlockTree(html: #"<div DATA-CF-Block="a"><p data-cf-field="x" data_cf_block="n" data-cf-blocks="m">t</p></div>"#)
+        #expect(tree.blocks.map(\.key) == ["a"])
     }
 }
 

@@ -15,6 +15,10 @@ struct FieldEcho: Equatable, Sendable {
     /// Whether a keystroke in `field` is echoed: a value that never leaves the session (the CVV)
     /// is not, and the page keeps what was typed.
     static func echoes(_ field: FieldType) -> Bool { field.spec.readBack != .never }
+
+    /// The echoed fields by name: for a page's blocks, one lookup each rather than
+    /// `FieldType(rawValue:)` comparing the name with every field's.
+    static let echoedFields = Dictionary(uniqueKeysWithValues: FieldType.allCases.filter(echoes).map { ($0.rawValue, $0) })
 }
 
 /// Chooses which blocks of a new render to send, and writes them as `<template>` elements.

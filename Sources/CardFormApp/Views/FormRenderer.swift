@@ -35,7 +35,7 @@ struct FormRenderer {
             let own = form.ownHashes()
             let heard = view.context.announcement.isEmpty ? own : FragmentDiff.hashesOnceHeard(form, own)
             page.blocks = FragmentDiff.heldBlocks(of: form, own: own, heard: heard) { key in
-                FieldType(rawValue: key).flatMap { FieldEcho.echoes($0) ? view.shownValue(for: $0) : nil }
+                FieldEcho.echoedFields[key].map { view.shownValue(for: $0) }
             }
             page.phase = record.session.phase.name
             return text
