@@ -1,4 +1,5 @@
 import Testing
+@testable import CardFormApp
 @testable import CardFormSupport
 
 @Suite struct BlockHashTests {
@@ -36,5 +37,16 @@ import Testing
     @Test func theHashOfGivenBytesIsTheSameInEveryProcessAndBuild() {
         #expect(BlockHash.hash(markup[...]) == 0xA046_1B7E_74B9_04BB)
         #expect(BlockHash.hash([][...]) == 0x7ACD_BB98_B134_4213)
+    }
+}
+
+@Suite struct HeldBlockTests {
+    @Test func aBlockHeldByAPageTakesTwentyFourBytesAndKeepsItsHashes() {
+        #expect(MemoryLayout<HeldBlock>.stride == 24)
+        var block = HeldBlock(own: 0, valueFree: 7, inner: .max)
+        #expect(block.own == 0 && block.valueFree == 7 && block.inner == .max)
+        block.valueFree = nil
+        #expect(block.valueFree == nil && block.inner == .max)
+        #expect(HeldBlock(own: 1, inner: 0).inner == nil, "0 reads as unknown: the block goes whole")
     }
 }

@@ -2,7 +2,8 @@ import CardEngine
 
 /// What one open page was last sent: the revision it holds and each block's hashes.
 ///
-/// Hashes rather than HTML: a page costs a few hundred bytes of memory, whatever the templates.
+/// Hashes rather than HTML: a page costs a couple of kilobytes of memory (a dictionary entry per
+/// block), whatever the templates.
 struct PageState: Hashable, Sendable {
     var id: String
     /// Increases with every response that carried blocks; the page script echoes the last one it
@@ -22,21 +23,35 @@ struct PageState: Hashable, Sendable {
 }
 
 /// One block as a page holds it, as hashes (`BlockHash`).
+///
+/// A page holds a few dozen of these, so the optional hashes are kept as plain numbers with 0 for
+/// none (24 bytes an entry rather than 40). A hash that happens to be 0 then reads as unknown:
+/// the block goes whole, never wrongly as its value or its start tag alone.
 struct HeldBlock: Hashable, Sendable {
     /// The block's own hash (`BlockTree.ownHash`), as the page holds it once its live region is
     /// emptied (`FragmentDiff.hashesOnceHeard`).
     var own: UInt64
-    /// For a block last answered with the edited field's value and caret: its own hash with that
-    /// value left out (`FragmentDiff.hash(_:of:leavingOut:)`), so that a keystroke changing nothing else
-    /// answers the value alone.
-    var valueFree: UInt64?
-    /// For a block without child blocks: the hash of its markup after the root's start tag
-    /// (`FragmentDiff.innerHash`), so that a change to the start tag alone sends that tag.
-    var inner: UInt64?
+    private var storedValueFree: UInt64 = 0
+    private var storedInner: UInt64 = 0
 
     init(own: UInt64, valueFree: UInt64? = nil, inner: UInt64? = nil) {
         self.own = own
         self.valueFree = valueFree
         self.inner = inner
+    }
+
+    /// For a block last answered with the edited field's value and caret: its own hash with that
+    /// value left out (`FragmentDiff.hash(_:of:leavingOut:)`), so that a keystroke changing
+    /// nothing else answers the value alone.
+    var valueFree: UInt64? {
+        get { storedValueFree == 0 ? nil : storedValueFree }
+        set { storedValueFree = newValue ?? 0 }
+    }
+
+    /// For a block without child blocks: the hash of its markup after the root's start tag
+    /// (`FragmentDiff.innerHash`), so that a change to the start tag alone sends that tag.
+    var inner: UInt64? {
+        get { storedInner == 0 ? nil : storedInner }
+        set { storedInner = newValue ?? 0 }
     }
 }
