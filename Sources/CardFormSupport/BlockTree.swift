@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The blocks of a rendered form: every element carrying `data-cf-block`, with its extent and nesting.
 ///
 /// The server renders the whole `form` template and cuts the output into blocks here, rather than
@@ -31,12 +35,6 @@ public struct BlockTree: Sendable {
         self.init(bytes: Array(html.utf8))
     }
 
-    /// Markup already known to be one block, `key`, spanning `range` (see `BlockMemo`): no scan.
-    public init(bytes: [UInt8], block key: String, range: Range<Int>) {
-        self.html = bytes
-        self.blocks = [Block(key: key, range: range, parent: nil)]
-    }
-
     /// Blocks already found in `bytes` (leaves rendered one by one, put side by side): no scan.
     public init(bytes: [UInt8], blocks: [Block]) {
         self.html = bytes
@@ -46,7 +44,13 @@ public struct BlockTree: Sendable {
     /// The blocks of UTF-8 markup (a render straight from `TemplateLibrary.render(_:data:into:)`).
     public init(bytes: [UInt8]) {
         self.html = bytes
-        self.blocks = bytes.withUnsafeBufferPointer { BlockScanner(html: $0).scan() }
+        self.blocks = Self.blocks(in: bytes, from: 0)
+    }
+
+    /// The blocks of `html` from `start` on (what one leaf appended to a buffer of several), with
+    /// ranges in all of `html`.
+    public static func blocks(in html: [UInt8], from start: Int) -> [Block] {
+        html.withUnsafeBufferPointer { BlockScanner(html: $0, start: start).scan() }
     }
 
     /// The HTML of block `index`, as text.
@@ -57,13 +61,13 @@ public struct BlockTree: Sendable {
     /// A hash of the block's own markup: its bytes with each child block replaced by the child's key.
     /// Two renders of a block compare equal here exactly when only its children (if anything) changed.
     public func ownHash(of index: Int) -> UInt64 {
-        var hasher = FNV1a()
+        var hasher = BlockHash()
         var cursor = blocks[index].range.lowerBound
         for child in blocks[index].children {
             let childRange = blocks[child].range
             hasher.combine(html[cursor..<childRange.lowerBound])
             hasher.combine(0)
-            hasher.combine(blocks[child].key.utf8)
+            hasher.combine(blocks[child].key)
             hasher.combine(0)
             cursor = childRange.upperBound
         }
@@ -71,12 +75,9 @@ public struct BlockTree: Sendable {
         return hasher.value
     }
 
-    /// Every block's own hash, by key.
-    public func ownHashes() -> [String: UInt64] {
-        var result: [String: UInt64] = [:]
-        result.reserveCapacity(blocks.count)
-        for index in blocks.indices { result[blocks[index].key] = ownHash(of: index) }
-        return result
+    /// Every block's own hash, in the order of `blocks`.
+    public func ownHashes() -> [UInt64] {
+        blocks.indices.map(ownHash)
     }
 
     /// Whether block `index` holds all of the markup but the blanks around it: what a block
@@ -114,10 +115,12 @@ private struct BlockScanner {
     typealias Block = BlockTree.Block
 
     let html: UnsafeBufferPointer<UInt8>
+    let start: Int
     var blocks: [Block] = []
 
-    init(html: UnsafeBufferPointer<UInt8>) {
+    init(html: UnsafeBufferPointer<UInt8>, start: Int) {
         self.html = html
+        self.start = start
     }
 
     private struct OpenElement {
@@ -129,13 +132,18 @@ private struct BlockScanner {
 
     consuming func scan() -> [Block] {
         var stack: [OpenElement] = []
-        var names: [String: Int] = [:]
-        var i = 0
+        var names: [SeenName] = []
+        // Read once per scan rather than through the lazy globals at every tag.
+        let elements = (void: Self.voidElements, rawText: Self.rawTextElements)
+        var i = start
         let n = html.count
         while i < n {
-            guard html[i] == UInt8(ascii: "<"), i + 1 < n else { i += 1; continue }
+            // Text between tags is skipped by `memchr` (vectorised in the C library).
+            guard let open = find(UInt8(ascii: "<"), from: i) else { break }
+            i = open
+            guard i + 1 < n else { break }
             let next = html[i + 1]
-            if starts(with: Self.commentOpen, at: i) {
+            if next == UInt8(ascii: "!"), i + 3 < n, html[i + 2] == UInt8(ascii: "-"), html[i + 3] == UInt8(ascii: "-") {
                 i = find(Self.commentClose, from: i + 4).map { $0 + 3 } ?? n
             } else if next == UInt8(ascii: "/") {
                 let nameEnd = tagNameEnd(from: i + 2)
@@ -150,7 +158,7 @@ private struct BlockScanner {
                 }
                 i = close
             } else if isLetter(next) {
-                i = openTag(at: i, stack: &stack, names: &names)
+                i = openTag(at: i, stack: &stack, names: &names, elements: elements)
             } else if next == UInt8(ascii: "!") || next == UInt8(ascii: "?") {
                 i = (find(UInt8(ascii: ">"), from: i) ?? (n - 1)) + 1
             } else {
@@ -164,21 +172,28 @@ private struct BlockScanner {
     }
 
     /// Reads one start tag at `start`; returns where scanning continues.
-    private mutating func openTag(at start: Int, stack: inout [OpenElement], names: inout [String: Int]) -> Int {
+    private mutating func openTag(
+        at start: Int, stack: inout [OpenElement], names: inout [SeenName], elements: (void: [UInt64], rawText: [UInt64])
+    ) -> Int {
         let nameEnd = tagNameEnd(from: start + 1)
         let tag = tagKey(start + 1, nameEnd)
-        var (end, blockName, selfClosing) = attributes(from: nameEnd)
+        var (end, block, selfClosing) = attributes(from: nameEnd)
         var blockIndex: Int?
-        if let blockName {
-            let count = (names[blockName] ?? 0) + 1
-            names[blockName] = count
+        if let (blockName, hash) = block {
+            var count = 1
+            if let seen = names.firstIndex(where: { $0.hash == hash && $0.name == blockName }) {
+                names[seen].count += 1
+                count = names[seen].count
+            } else {
+                names.append(SeenName(hash: hash, name: blockName, count: 1))
+            }
             let parent = stack.last(where: { $0.block != nil })?.block
             blocks.append(Block(key: count == 1 ? blockName : "\(blockName)#\(count)", range: start..<end, parent: parent))
             blockIndex = blocks.count - 1
             if let parent { blocks[parent].children.append(blockIndex!) }
         }
-        if selfClosing || Self.voidElements.contains(tag) { return end }
-        if Self.rawTextElements.contains(tag) {
+        if selfClosing || elements.void.contains(tag) { return end }
+        if elements.rawText.contains(tag) {
             // Script, style and textarea bodies are text: skip to their end tag.
             let closing = Array("</".utf8) + html[(start + 1)..<nameEnd].map(lowered)
             while end < html.count, !startsCaseInsensitive(with: closing, at: end) { end += 1 }
@@ -192,9 +207,9 @@ private struct BlockScanner {
 
     /// Scans attributes up to the tag's `>`: returns the index after it, the `data-cf-block` value and
     /// whether the tag closed itself (`/>`).
-    private func attributes(from start: Int) -> (end: Int, block: String?, selfClosing: Bool) {
+    private func attributes(from start: Int) -> (end: Int, block: (name: String, hash: UInt64)?, selfClosing: Bool) {
         var i = start
-        var block: String?
+        var block: (name: String, hash: UInt64)?
         let n = html.count
         while i < n {
             let byte = html[i]
@@ -203,7 +218,7 @@ private struct BlockScanner {
             }
             if isSpace(byte) || byte == UInt8(ascii: "/") { i += 1; continue }
             let nameStart = i
-            while i < n, !isSpace(html[i]), html[i] != UInt8(ascii: "="), html[i] != UInt8(ascii: ">") { i += 1 }
+            while i < n, !Self.endsName(html[i]) { i += 1 }
             let isBlock = isBlockAttribute(nameStart..<i)
             while i < n, isSpace(html[i]) { i += 1 }
             guard i < n, html[i] == UInt8(ascii: "=") else { continue }
@@ -219,18 +234,40 @@ private struct BlockScanner {
                 valueRange = valueRange.lowerBound..<i
             }
             if isBlock {
-                block = String(decoding: UnsafeBufferPointer(rebasing: html[valueRange]), as: UTF8.self)
+                var hasher = FNV1a()
+                hasher.combine(UnsafeBufferPointer(rebasing: html[valueRange]))
+                block = (String(decoding: UnsafeBufferPointer(rebasing: html[valueRange]), as: UTF8.self), hasher.value)
             }
         }
         return (n, block, false)
     }
 
-    private static let blockAttribute = Array("data-cf-block".utf8)
-
-    /// Whether the attribute name at `range` is `data-cf-block` in any case; lengths first.
+    /// Whether the attribute name at `range` is `data-cf-block` in any case; length first, then
+    /// its first 8 bytes and its last 5 as two numbers. Setting bit 5 lowers a letter, and turns
+    /// no other byte a name can hold (no blank) into one of the attribute's.
     private func isBlockAttribute(_ range: Range<Int>) -> Bool {
-        range.count == Self.blockAttribute.count
-            && zip(html[range], Self.blockAttribute).allSatisfy { lowered($0) == $1 }
+        guard range.count == 13, let base = html.baseAddress else { return false }
+        let head = UInt64(littleEndian: UnsafeRawPointer(base + range.lowerBound).loadUnaligned(as: UInt64.self))
+        var tail: UInt64 = 0
+        for index in 0..<5 { tail |= UInt64(html[range.lowerBound + 8 + index]) << UInt64(8 * index) }
+        // "data-cf-" and "block", little-endian.
+        return head | 0x2020_2020_2020_2020 == 0x2D66_632D_6174_6164 && tail | 0x20_2020_2020 == 0x6B_636F_6C62
+    }
+
+    /// A block name met in this scan: names are few, so a list compared by a hash of their bytes
+    /// (then as strings) costs less than hashing each into a dictionary.
+    private struct SeenName {
+        var hash: UInt64
+        var name: String
+        var count: Int
+    }
+
+    /// HTML's blanks, `=` and `>` as bits of one number (all are below 64): what ends an
+    /// attribute's name.
+    private static let nameEnds: UInt64 = 0x6000_0001_0000_3600
+
+    private static func endsName(_ byte: UInt8) -> Bool {
+        byte < 64 && (nameEnds >> UInt64(byte)) & 1 != 0
     }
 
     // Arrays, not sets: a dozen integer compares cost less than hashing the tag once.
@@ -254,16 +291,13 @@ private struct BlockScanner {
         return i
     }
 
-    private static let commentOpen = Array("<!--".utf8)
     private static let commentClose = Array("-->".utf8)
 
     private func find(_ byte: UInt8, from start: Int) -> Int? {
-        var i = start
-        while i < html.count {
-            if html[i] == byte { return i }
-            i += 1
+        guard start < html.count, let base = html.baseAddress, let found = memchr(base + start, Int32(byte), html.count - start) else {
+            return nil
         }
-        return nil
+        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
     }
 
     private func find(_ needle: [UInt8], from start: Int) -> Int? {

@@ -236,7 +236,7 @@ import Testing
         try shopper.pick(.visa)
         try shopper.pick(.cartesBancaires)
         try shopper.type(.cardholderName, " Curie")
-        #expect(try #require(shopper.record.page(second)).hashes["cardNumber"] != nil)
+        #expect(try #require(shopper.record.page(second)).blocks["cardNumber"] != nil)
         #expect(shopper.record.cardFields(enteredBy: second).isEmpty)
         shopper.pageID = first
         try shopper.type(.expiryDate, "1129")

@@ -33,11 +33,12 @@ import Testing
             page.revision = 7
             page.lastSeq = 41
             page.phase = .processing
-            page.innerHashes = ["cvv": 7, "cardNumber": .max]
-            page.hashes = ["cardNumber": .max, "expiryDate": 0, "errors.announcement": 1 << 63, "ünï": 42]
-            page.valueFreeHashes = ["cardNumber": 0x0123_4567_89AB_CDEF]
+            page.blocks = [
+                "cardNumber": HeldBlock(own: .max, valueFree: 0x0123_4567_89AB_CDEF, inner: .max), "cvv": HeldBlock(own: 3, inner: 7),
+                "expiryDate": HeldBlock(own: 0), "errors.announcement": HeldBlock(own: 1 << 63), "ünï": HeldBlock(own: 42),
+            ]
         }
-        record.answerPage("page-b") { page, _, _ in page.hashes = ["cvv": 9] }
+        record.answerPage("page-b") { page, _, _ in page.blocks = ["cvv": HeldBlock(own: 9)] }
         record.markPagesStale(except: "page-b")
         record.payments = PaymentAttempts(last: 300, isUnknown: true)
         return record

@@ -4,47 +4,51 @@ import CardFormSupport
 /// class, and often nothing else) go as that start tag: `<template … data-cf-tag>` holding the
 /// root element empty, whose attributes the page copies onto its block, keeping what is inside.
 ///
-/// `PageState.innerHashes` keeps, for each block without child blocks, the hash of its markup
+/// `HeldBlock.inner` keeps, for each block without child blocks, the hash of its markup
 /// after the start tag; for the edited field's block, with the echoed value's text left out (as
-/// `valueFreeHash` does), since the page takes the value from the echo.
+/// the value-free hash does), since the page takes the value from the echo.
 extension FragmentDiff {
-    /// Updates `next.innerHashes` for the blocks of `tree` whose own hash changed (`hashes`
-    /// against `page.hashes`), and returns the chosen blocks that may go as their start tag: not
-    /// a resync, not the value-only block, no child blocks, nothing said in it (`heard`: hashes
-    /// as the page holds them once the live region is emptied), and what follows the start tag is
-    /// what the page holds.
+    /// Sets `next`'s inner hashes: kept for the blocks whose own hash (`own`) is what the page
+    /// holds (`held`), worked out again for the others. Returns the chosen blocks that may go as
+    /// their start tag: not a resync, not the value-only block, no child blocks, nothing said in it
+    /// (`heard`: hashes as the page holds them once the live region is emptied), and what follows
+    /// the start tag is what the page holds.
     static func rememberInner(
-        _ tree: BlockTree, hashes: [String: UInt64], heard: [String: UInt64], chosen: [Int], echo: (block: Int, value: String)?,
-        valueOnly: Int?, page: PageState, resync: Bool, next: inout PageState
-    ) -> Set<Int> {
-        var tagOnly: Set<Int> = []
+        _ tree: BlockTree, own: [UInt64], heard: [UInt64], held: [HeldBlock?], chosen: [Int],
+        echo: (block: Int, value: String, text: Range<Int>?)?, valueOnly: Int?, resync: Bool, next: inout [HeldBlock]
+    ) -> [Int] {
+        var tagOnly: [Int] = []
         for index in tree.blocks.indices {
-            let block = tree.blocks[index]
-            guard page.hashes[block.key] != hashes[block.key] else { continue }
-            guard block.children.isEmpty, heard[block.key] == hashes[block.key] else {
-                next.innerHashes[block.key] = nil
+            guard held[index]?.own != own[index] else {
+                next[index].inner = held[index]?.inner
                 continue
             }
-            let inner = innerHash(index, tree: tree, value: echo?.block == index ? echo?.value : nil)
-            if !resync, index != valueOnly, page.innerHashes[block.key] == inner, chosen.contains(index) { tagOnly.insert(index) }
-            next.innerHashes[block.key] = inner
-        }
-        if next.innerHashes.count > next.hashes.count || next.innerHashes.keys.contains(where: { next.hashes[$0] == nil }) {
-            next.innerHashes = next.innerHashes.filter { next.hashes[$0.key] != nil }
+            guard tree.blocks[index].children.isEmpty, heard[index] == own[index] else { continue }
+            let echoed = echo?.block == index ? echo : nil
+            let inner = innerHash(index, tree: tree, value: echoed?.value, text: echoed?.text)
+            if !resync, index != valueOnly, held[index]?.inner == inner, chosen.contains(index) { tagOnly.append(index) }
+            next[index].inner = inner
         }
         return tagOnly
     }
 
-    /// `innerHashes` for a page rendered whole: each block's as `rememberInner` would keep it,
-    /// `echoed(key)` giving the value an echo would carry for the block named `key`.
-    static func innerHashes(of tree: BlockTree, hashes: [String: UInt64], heard: [String: UInt64], echoed: (String) -> String?) -> [String: UInt64] {
-        var inner: [String: UInt64] = [:]
-        for index in tree.blocks.indices where tree.blocks[index].children.isEmpty {
+    /// The blocks of a page rendered whole, as it then holds them: own hashes `heard` (as
+    /// `hashesOnceHeard` gives them from `own`), and each inner hash as `rememberInner` would keep
+    /// it, `echoed(key)` giving the value an echo would carry for the block named `key`.
+    static func heldBlocks(of tree: BlockTree, own: [UInt64], heard: [UInt64], echoed: (String) -> String?) -> [String: HeldBlock] {
+        var blocks: [String: HeldBlock] = [:]
+        blocks.reserveCapacity(tree.blocks.count)
+        for index in tree.blocks.indices {
             let key = tree.blocks[index].key
-            guard heard[key] == hashes[key] else { continue }
-            inner[key] = innerHash(index, tree: tree, value: echoed(key))
+            var block = HeldBlock(own: heard[index])
+            if tree.blocks[index].children.isEmpty, heard[index] == own[index] {
+                let value = echoed(key)
+                let text = value.flatMap { valueText($0, in: tree.blocks[index].range, of: tree.html) }
+                block.inner = innerHash(index, tree: tree, value: value, text: text)
+            }
+            blocks[key] = block
         }
-        return inner
+        return blocks
     }
 
     /// The block's root start tag and its end tag, for a `data-cf-tag` answer.
@@ -61,15 +65,18 @@ extension FragmentDiff {
         body.append(UInt8(ascii: ">"))
     }
 
-    /// The hash of the block's markup after its start tag; with the text of the first
-    /// `value="<value>"` attribute left out when `value` is given and found.
-    static func innerHash(_ index: Int, tree: BlockTree, value: String?) -> UInt64 {
+    /// The hash of the block's markup after its start tag, with the text of the first
+    /// `value="<value>"` attribute there left out; `text` is where the block's first such
+    /// attribute's text lies (nil: none), as `valueText` finds it.
+    static func innerHash(_ index: Int, tree: BlockTree, value: String?, text: Range<Int>?) -> UInt64 {
         let range = tree.blocks[index].range
         let inner = startTagEnd(tree.html, range)..<range.upperBound
-        if let value, let hash = valueFreeHash(in: inner, of: tree.html, value: value) { return hash }
-        var hasher = FNV1a()
-        hasher.combine(tree.html[inner])
-        return hasher.value
+        // The block's first is the first after the start tag unless it lies in the start tag (the
+        // attribute holds no `>`: it lies wholly on one side).
+        if let value, let text, let cut = text.lowerBound >= inner.lowerBound ? text : valueText(value, in: inner, of: tree.html) {
+            return hash(inner, of: tree.html, leavingOut: cut)
+        }
+        return BlockHash.hash(tree.html[inner])
     }
 
     /// Where the start tag at `range`'s beginning ends (after its `>`), quoted attribute values

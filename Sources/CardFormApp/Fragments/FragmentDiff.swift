@@ -15,6 +15,10 @@ struct FieldEcho: Equatable, Sendable {
     /// Whether a keystroke in `field` is echoed: a value that never leaves the session (the CVV)
     /// is not, and the page keeps what was typed.
     static func echoes(_ field: FieldType) -> Bool { field.spec.readBack != .never }
+
+    /// The echoed fields by name: for a page's blocks, one lookup each rather than
+    /// `FieldType(rawValue:)` comparing the name with every field's.
+    static let echoedFields = Dictionary(uniqueKeysWithValues: FieldType.allCases.filter(echoes).map { ($0.rawValue, $0) })
 }
 
 /// Chooses which blocks of a new render to send, and writes them as `<template>` elements.
@@ -29,18 +33,22 @@ struct FieldEcho: Equatable, Sendable {
 /// (cardform-announce.js), so the page is taken to hold it empty after the answer that said it, and
 /// no answer is spent on clearing it.
 enum FragmentDiff {
-    /// The fragments for `tree` against `page`, and the page's state after the client applies them.
-    /// `resync` sends the outermost blocks whole (the client's copy is unknown); `announces` says
-    /// that the render's live region says something.
+    /// The fragments for `tree` against `page`, which leaves `page` as the client holds it once
+    /// it applies them. `resync` sends the outermost blocks whole (the client's copy is unknown);
+    /// `announces` says that the render's live region says something; `partial` says that `tree`
+    /// holds only some of the page's blocks (leaves rendered alone: `FormRenderer.leafFragments`),
+    /// so the page keeps the others as it holds them.
     static func respond(
-        to tree: BlockTree, page: PageState, echo: FieldEcho?, resync: Bool, announces: Bool = false
-    ) -> (body: String, page: PageState) {
-        let hashes = tree.ownHashes()
+        to tree: BlockTree, page: inout PageState, echo: FieldEcho?, resync: Bool, announces: Bool = false, partial: Bool = false
+    ) -> String {
+        let own = tree.ownHashes()
+        let heard = announces ? hashesOnceHeard(tree, own) : own
+        // Each block's entry is found once, by key, and everything below works on indices.
+        let held = tree.blocks.map { page.blocks[$0.key] }
         var chosen: [Int] = []
         for index in tree.blocks.indices {
             if chosen.contains(where: { tree.isWithin(index, $0) }) { continue }
-            let block = tree.blocks[index]
-            let changed = resync ? block.parent == nil : page.hashes[block.key] != hashes[block.key]
+            let changed = resync ? tree.blocks[index].parent == nil : held[index]?.own != own[index]
             if changed { chosen.append(index) }
         }
         var echoBlock: Int?
@@ -52,23 +60,33 @@ enum FragmentDiff {
                 echoBlock = field
             }
         }
-        var next = page
-        next.hashes = announces ? hashesOnceHeard(tree, hashes) : hashes
-        let valueOnly = rememberValueFree(echoBlock, tree: tree, echo: echo, page: page, resync: resync, next: &next)
+        // The echoed value's text in its block, when that has no child blocks: found once for the
+        // two hashes that leave it out (value-free and inner).
+        var echoed: (block: Int, value: String, text: Range<Int>?)?
+        if let echoBlock, let echo, tree.blocks[echoBlock].children.isEmpty {
+            echoed = (echoBlock, echo.value, valueText(echo.value, in: tree.blocks[echoBlock].range, of: tree.html))
+        }
+        // A block's value-free hash stays while the block is what the page holds.
+        var next = tree.blocks.indices.map { index in
+            HeldBlock(own: heard[index], valueFree: held[index]?.own == heard[index] ? held[index]?.valueFree : nil)
+        }
+        let valueOnly = rememberValueFree(echoBlock, tree: tree, text: echoed?.text, held: held, resync: resync, next: &next)
         let tagOnly = rememberInner(
-            tree, hashes: hashes, heard: next.hashes, chosen: chosen, echo: echoBlock.flatMap { block in echo.map { (block, $0.value) } },
-            valueOnly: valueOnly, page: page, resync: resync, next: &next)
+            tree, own: own, heard: heard, held: held, chosen: chosen, echo: echoed, valueOnly: valueOnly, resync: resync, next: &next)
+        // The page holds the tree's blocks as `next` says, and no others unless `partial`.
+        if !partial { page.blocks.removeAll(keepingCapacity: true) }
+        for index in tree.blocks.indices { page.blocks[tree.blocks[index].key] = next[index] }
         // An echo the page already shows, on a block it already holds, would change nothing.
         if let valueOnly, echo?.isWhatWasSent == true { chosen.removeAll { $0 == valueOnly } }
-        guard !chosen.isEmpty else { return ("", next) }
-        next.revision += 1
+        guard !chosen.isEmpty else { return "" }
+        page.revision += 1
         var body: [UInt8] = []
         body.reserveCapacity(chosen.reduce(0) { $0 + tree.blocks[$1].range.count + 160 })
         for index in chosen {
             body.append(contentsOf: #"<template data-cf-block=""#.utf8)
             HTMLEscaping.append(escaping: tree.blocks[index].key, to: &body)
             body.append(contentsOf: #"" data-cf-rev=""#.utf8)
-            body.append(contentsOf: String(next.revision).utf8)
+            body.append(contentsOf: String(page.revision).utf8)
             body.append(UInt8(ascii: "\""))
             if index == echoBlock, let echo { append(echo, block: tree.blocks[index].key, to: &body) }
             if tagOnly.contains(index) {
@@ -80,7 +98,7 @@ enum FragmentDiff {
             }
             body.append(contentsOf: "</template>\n".utf8)
         }
-        return (String(decoding: body, as: UTF8.self), next)
+        return String(decoding: body, as: UTF8.self)
     }
 
     /// The echo's attributes. The field goes only when it is not the block's own (a section
@@ -103,59 +121,57 @@ enum FragmentDiff {
         body.append(UInt8(ascii: "\""))
     }
 
-    /// Keeps `next.valueFreeHashes` for the blocks of `tree` (dropped where the block changed, set
-    /// for the echo's block), and says whether the echo's block may go empty: its own markup is
+    /// Sets the echo's block's value-free hash in `next` (the others were kept where their block
+    /// did not change), and says whether the echo's block (`index`) may go empty: its own markup is
     /// what the page holds (a focus or blur that changed nothing in it), or it has no child blocks
-    /// and but for the value its markup is what the page holds. Never on a resync: what the page
-    /// holds is not known then.
+    /// and but for the value (`text`, where found) its markup is what the page holds. Never on a
+    /// resync: what the page holds is not known then.
     private static func rememberValueFree(
-        _ index: Int?, tree: BlockTree, echo: FieldEcho?, page: PageState, resync: Bool, next: inout PageState
+        _ index: Int?, tree: BlockTree, text: Range<Int>?, held: [HeldBlock?], resync: Bool, next: inout [HeldBlock]
     ) -> Int? {
-        for block in tree.blocks where page.hashes[block.key] != next.hashes[block.key] { next.valueFreeHashes[block.key] = nil }
-        next.valueFreeHashes = next.valueFreeHashes.filter { next.hashes[$0.key] != nil }
-        guard let index, let echo else { return nil }
-        let key = tree.blocks[index].key
-        let hash = tree.blocks[index].children.isEmpty ? valueFreeHash(index, tree: tree, value: echo.value) : nil
-        next.valueFreeHashes[key] = hash
+        guard let index else { return nil }
+        let valueFree = text.map { Self.hash(tree.blocks[index].range, of: tree.html, leavingOut: $0) }
+        next[index].valueFree = valueFree
         guard !resync else { return nil }
-        if let held = page.hashes[key], held == next.hashes[key] { return index }
-        guard let hash, page.valueFreeHashes[key] == hash else { return nil }
+        if let was = held[index], was.own == next[index].own { return index }
+        guard let valueFree, held[index]?.valueFree == valueFree else { return nil }
         return index
     }
 
-    /// The blocks' own hashes as the page holds them once it has emptied the live region: a
-    /// block without child blocks whose markup holds a `data-cf-announcement` element with text
-    /// is hashed with that text left out, which is the hash of its render saying nothing.
-    static func hashesOnceHeard(_ tree: BlockTree, _ hashes: [String: UInt64]) -> [String: UInt64] {
+    /// The blocks' own hashes (`BlockTree.ownHashes`) as the page holds them once it has emptied
+    /// the live region: a block without child blocks whose markup holds a `data-cf-announcement`
+    /// element with text is hashed with that text left out, which is the hash of its render saying
+    /// nothing (`BlockHash` streams: the two parts hash as the bytes around the text would).
+    static func hashesOnceHeard(_ tree: BlockTree, _ hashes: [UInt64]) -> [UInt64] {
         var heard = hashes
         for index in tree.blocks.indices where tree.blocks[index].children.isEmpty {
             guard let said = AnnouncementHook.text(in: tree.html, tree.blocks[index].range), !said.isEmpty else { continue }
-            var hasher = FNV1a()
+            var hasher = BlockHash()
             hasher.combine(tree.html[tree.blocks[index].range.lowerBound..<said.lowerBound])
             hasher.combine(tree.html[said.upperBound..<tree.blocks[index].range.upperBound])
-            heard[tree.blocks[index].key] = hasher.value
+            heard[index] = hasher.value
         }
         return heard
     }
 
-    /// The block's own hash with the text of its first `value="<value>"` attribute left out; nil
-    /// when it has none (the value is not in its markup: nothing to leave out).
-    static func valueFreeHash(_ index: Int, tree: BlockTree, value: String) -> UInt64? {
-        valueFreeHash(in: tree.blocks[index].range, of: tree.html, value: value)
-    }
-
-    /// The hash of `html[range]` with the text of its first `value="<value>"` attribute left out.
-    static func valueFreeHash(in range: Range<Int>, of html: [UInt8], value: String) -> UInt64? {
+    /// Where the text of the first `value="<value>"` attribute lies in `html[range]`, or nil.
+    static func valueText(_ value: String, in range: Range<Int>, of html: [UInt8]) -> Range<Int>? {
         var needle = Array(#"value=""#.utf8)
         let start = needle.count
         HTMLEscaping.append(escaping: value, to: &needle)
         let end = needle.count
         needle.append(UInt8(ascii: "\""))
         guard let at = ByteSearch.firstIndex(of: needle, in: html, range) else { return nil }
-        var hasher = FNV1a()
-        hasher.combine(html[range.lowerBound..<(at + start)])
+        return (at + start)..<(at + end)
+    }
+
+    /// The hash of `html[range]` with `text` (within it) left out: a block's value-free hash, when
+    /// `text` is the echoed value's (`valueText`).
+    static func hash(_ range: Range<Int>, of html: [UInt8], leavingOut text: Range<Int>) -> UInt64 {
+        var hasher = BlockHash()
+        hasher.combine(html[range.lowerBound..<text.lowerBound])
         hasher.combine(0)
-        hasher.combine(html[(at + end)..<range.upperBound])
+        hasher.combine(html[text.upperBound..<range.upperBound])
         return hasher.value
     }
 }

@@ -106,7 +106,8 @@ struct ShellRoutes {
             session: session, token: record.token, resources: resources, context: PageContext(pageID: pageID, themeURL: theme))
         let html = try record.answerPage(pageID) { page, _, _ throws(TemplateError) in
             let html = try resources.templates.render("form", data: view.data())
-            page.hashes = BlockTree(html: html).ownHashes()
+            let tree = BlockTree(html: html)
+            page.blocks = Dictionary(uniqueKeysWithValues: zip(tree.blocks.map(\.key), tree.ownHashes().map { HeldBlock(own: $0) }))
             return html
         }
         var members: [(key: String, value: JSONValue)] = [

@@ -64,9 +64,9 @@ extension SealedRecordFormat {
         writer.int(page.lastSeq)
         writer.optional(page.phase) { $0.string($1.rawValue) }
         writer.byte(page.isStale ? staleFlag : 0)
-        write(hashes: page.hashes, to: &writer)
-        write(hashes: page.valueFreeHashes, to: &writer)
-        write(hashes: page.innerHashes, to: &writer)
+        write(page.blocks, to: &writer) { $0.own }
+        write(page.blocks, to: &writer) { $0.valueFree }
+        write(page.blocks, to: &writer) { $0.inner }
     }
 
     private static func page(_ reader: inout ByteReader) throws(StorageError) -> PageState {
@@ -77,24 +77,24 @@ extension SealedRecordFormat {
         let flags = try reader.byte()
         guard flags & ~staleFlag == 0 else { throw StorageError("page flags") }
         page.isStale = flags & staleFlag != 0
-        page.hashes = try hashes(&reader)
-        page.valueFreeHashes = try hashes(&reader)
-        page.innerHashes = try hashes(&reader)
+        try hashes(&reader) { key, hash in page.blocks[key] = HeldBlock(own: hash) }
+        // Only for blocks the page holds: no entry is made for any other.
+        try hashes(&reader) { key, hash in page.blocks[key]?.valueFree = hash }
+        try hashes(&reader) { key, hash in page.blocks[key]?.inner = hash }
         return page
     }
 
-    private static func write(hashes: [String: UInt64], to writer: inout ByteWriter) {
-        writer.list(hashes) { writer, member in
-            writer.string(member.key)
-            writer.fixed64(member.value)
+    /// One kind of the blocks' hashes, as a list of key and hash (the blocks that have one).
+    private static func write(_ blocks: [String: HeldBlock], to writer: inout ByteWriter, _ hash: (HeldBlock) -> UInt64?) {
+        writer.unsigned(UInt64(blocks.count { hash($0.value) != nil }))
+        for (key, block) in blocks {
+            guard let value = hash(block) else { continue }
+            writer.string(key)
+            writer.fixed64(value)
         }
     }
 
-    private static func hashes(_ reader: inout ByteReader) throws(StorageError) -> [String: UInt64] {
-        let count = try reader.count()
-        var hashes: [String: UInt64] = [:]
-        hashes.reserveCapacity(count)
-        for _ in 0..<count { hashes[try reader.string()] = try reader.fixed64() }
-        return hashes
+    private static func hashes(_ reader: inout ByteReader, _ each: (String, UInt64) -> Void) throws(StorageError) {
+        for _ in 0..<(try reader.count()) { each(try reader.string(), try reader.fixed64()) }
     }
 }

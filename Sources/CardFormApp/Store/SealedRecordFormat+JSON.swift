@@ -39,25 +39,24 @@ extension SealedRecordFormat {
 
     private static func storage(_ page: PageState) -> JSONValue {
         var object = JSONObject([("id", .string(page.id)), ("rev", .integer(page.revision)), ("seq", .integer(page.lastSeq))])
-        object["hashes"] = .object(JSONObject(page.hashes.sorted { $0.key < $1.key }.map { ($0.key, .number(String($0.value))) }))
+        object["hashes"] = storage(page.blocks) { $0.own }
         object["phase"] = page.phase.map { .string($0.rawValue) }
         if page.isStale { object["stale"] = .bool(true) }
-        if !page.valueFreeHashes.isEmpty {
-            object["valueFree"] = .object(JSONObject(page.valueFreeHashes.sorted { $0.key < $1.key }.map { ($0.key, .number(String($0.value))) }))
-        }
-        if !page.innerHashes.isEmpty {
-            object["inner"] = .object(JSONObject(page.innerHashes.sorted { $0.key < $1.key }.map { ($0.key, .number(String($0.value))) }))
-        }
+        if page.blocks.values.contains(where: { $0.valueFree != nil }) { object["valueFree"] = storage(page.blocks) { $0.valueFree } }
+        if page.blocks.values.contains(where: { $0.inner != nil }) { object["inner"] = storage(page.blocks) { $0.inner } }
         return .object(object)
     }
 
-    private static func hashes(_ value: JSONValue?) throws(StorageError) -> [String: UInt64] {
-        var hashes: [String: UInt64] = [:]
+    /// One kind of the blocks' hashes, by key (the blocks that have one), in key order.
+    private static func storage(_ blocks: [String: HeldBlock], _ hash: (HeldBlock) -> UInt64?) -> JSONValue {
+        .object(JSONObject(blocks.sorted { $0.key < $1.key }.compactMap { key, block in hash(block).map { (key, .number(String($0))) } }))
+    }
+
+    private static func hashes(_ value: JSONValue?, _ each: (String, UInt64) -> Void) throws(StorageError) {
         for (key, value) in value?.objectValue?.members ?? [] {
             guard case .number(let literal) = value, let hash = UInt64(literal) else { throw StorageError("hash") }
-            hashes[key] = hash
+            each(key, hash)
         }
-        return hashes
     }
 
     private static func page(_ value: JSONValue) throws(StorageError) -> PageState {
@@ -70,9 +69,10 @@ extension SealedRecordFormat {
             page.phase = name
         }
         page.isStale = object["stale"]?.boolValue ?? false
-        page.hashes = try hashes(object["hashes"])
-        page.valueFreeHashes = try hashes(object["valueFree"])
-        page.innerHashes = try hashes(object["inner"])
+        try hashes(object["hashes"]) { key, hash in page.blocks[key] = HeldBlock(own: hash) }
+        // Only for blocks the page holds: no entry is made for any other.
+        try hashes(object["valueFree"]) { key, hash in page.blocks[key]?.valueFree = hash }
+        try hashes(object["inner"]) { key, hash in page.blocks[key]?.inner = hash }
         return page
     }
 

@@ -53,15 +53,15 @@ final class BlockMemo: Sendable {
             trailing = html.count - block.upperBound
         }
 
-        /// The markup with `value` where the stand-in was, and the block's range in it.
-        func filled(with value: String) -> (html: [UInt8], block: Range<Int>) {
-            var html: [UInt8] = []
-            html.reserveCapacity(pieces.reduce(0) { $0 + $1.count } + (pieces.count - 1) * value.utf8.count)
+        /// Appends the markup with `value` where the stand-in was; returns the block's range in
+        /// `html`.
+        func append(filledWith value: String, to html: inout [UInt8]) -> Range<Int> {
+            let start = html.count
             for (index, piece) in pieces.enumerated() {
                 if index > 0 { html.append(contentsOf: value.utf8) }
                 html.append(contentsOf: piece)
             }
-            return (html, leading..<(html.count - trailing))
+            return (start + leading)..<(html.count - trailing)
         }
     }
 

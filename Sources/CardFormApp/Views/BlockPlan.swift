@@ -16,6 +16,9 @@ struct BlockPlan: Sendable {
     struct Leaf: Sendable {
         /// The block's `data-cf-block` name.
         var key: String
+        /// The key a second block of that name would have on the page (`BlockTree.Block.key`):
+        /// built once here rather than on every keystroke.
+        var repeatedKey: String
         /// The partial's template.
         var template: String
         /// The field whose block this is, when the name is a field's.
@@ -146,7 +149,7 @@ struct BlockPlan: Sendable {
         let onlyField = !readsWhole && !readsAllFields && fieldsRead.count == 1 ? fieldsRead.first.flatMap(FieldType.init(rawValue:)) : nil
         let memoizable = field != nil && onlyField == field && rootKeys.isSubset(of: ["fields", "t"])
         return Leaf(
-            key: key, template: site.name, field: field, changes: changes, rootKeys: rootKeys, onlyField: onlyField,
+            key: key, repeatedKey: key + "#2", template: site.name, field: field, changes: changes, rootKeys: rootKeys, onlyField: onlyField,
             isMemoizable: memoizable)
     }
 }

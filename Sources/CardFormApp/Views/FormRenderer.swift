@@ -32,11 +32,10 @@ struct FormRenderer {
             let formBytes: [UInt8]
             if let located { formBytes = located } else { formBytes = try render("form", data: data) }
             let form = BlockTree(bytes: formBytes)
-            let hashes = form.ownHashes()
-            page.hashes = view.context.announcement.isEmpty ? hashes : FragmentDiff.hashesOnceHeard(form, hashes)
-            page.valueFreeHashes = [:]
-            page.innerHashes = FragmentDiff.innerHashes(of: form, hashes: hashes, heard: page.hashes) { key in
-                FieldType(rawValue: key).flatMap { FieldEcho.echoes($0) ? view.shownValue(for: $0) : nil }
+            let own = form.ownHashes()
+            let heard = view.context.announcement.isEmpty ? own : FragmentDiff.hashesOnceHeard(form, own)
+            page.blocks = FragmentDiff.heldBlocks(of: form, own: own, heard: heard) { key in
+                FieldEcho.echoedFields[key].map { view.shownValue(for: $0) }
             }
             page.phase = record.session.phase.name
             return text
@@ -73,9 +72,7 @@ struct FormRenderer {
             return body
         }
         let tree = BlockTree(bytes: try render("form", data: view.data()))
-        let (body, next) = FragmentDiff.respond(to: tree, page: page, echo: echo, resync: resync, announces: announces)
-        page = next
-        return body
+        return FragmentDiff.respond(to: tree, page: &page, echo: echo, resync: resync, announces: announces)
     }
 
     /// A template's output as UTF-8, for `BlockTree`: no `String` in between.

@@ -1,0 +1,52 @@
+import Testing
+@testable import CardFormApp
+@testable import CardFormSupport
+
+@Suite struct BlockHashTests {
+    let markup = Array(#"<div data-cf-block="cardNumber" class="field is-valid"><input name="cardNumber" value="4242 4242"></div>"#.utf8)
+
+    @Test func bytesCombinedInPiecesHashAsTheyDoAllAtOnce() {
+        let whole = BlockHash.hash(markup[...])
+        for first in 0...markup.count {
+            for second in stride(from: first, through: markup.count, by: 7) {
+                var hasher = BlockHash()
+                hasher.combine(markup[..<first])
+                hasher.combine(markup[first..<second])
+                for byte in markup[second...] { hasher.combine(byte) }
+                #expect(hasher.value == whole, "cut at \(first) and \(second)")
+            }
+        }
+    }
+
+    @Test func anyOneByteChangedAddedOrRemovedChangesTheHash() {
+        let whole = BlockHash.hash(markup[...])
+        var seen: Set<UInt64> = [whole]
+        for index in markup.indices {
+            var changed = markup
+            changed[index] ^= 0x20
+            seen.insert(BlockHash.hash(changed[...]))
+            seen.insert(BlockHash.hash(markup[..<index]))
+        }
+        #expect(seen.count == 1 + 2 * markup.count)
+        #expect(BlockHash.hash((markup + [0])[...]) != whole, "a trailing zero byte counts")
+        #expect(BlockHash.hash([][...]) != BlockHash.hash([0][...]))
+    }
+
+    /// Every server instance sharing a Redis store must hash alike, and a change here resends
+    /// each open page's blocks once: the function is pinned.
+    @Test func theHashOfGivenBytesIsTheSameInEveryProcessAndBuild() {
+        #expect(BlockHash.hash(markup[...]) == 0xA046_1B7E_74B9_04BB)
+        #expect(BlockHash.hash([][...]) == 0x7ACD_BB98_B134_4213)
+    }
+}
+
+@Suite struct HeldBlockTests {
+    @Test func aBlockHeldByAPageTakesTwentyFourBytesAndKeepsItsHashes() {
+        #expect(MemoryLayout<HeldBlock>.stride == 24)
+        var block = HeldBlock(own: 0, valueFree: 7, inner: .max)
+        #expect(block.own == 0 && block.valueFree == 7 && block.inner == .max)
+        block.valueFree = nil
+        #expect(block.valueFree == nil && block.inner == .max)
+        #expect(HeldBlock(own: 1, inner: 0).inner == nil, "0 reads as unknown: the block goes whole")
+    }
+}
