@@ -18,35 +18,59 @@ public struct Logger: Sendable {
         case idPrefix(String)
     }
 
-    private let sink: @Sendable (String) -> Void
+    /// Where lines go: straight into an output buffer (built in place, under its lock), or to a
+    /// closure taking each line as a String (tests, recorders).
+    private enum Sink: Sendable {
+        case output(OutputBuffer)
+        case lines(@Sendable (String) -> Void)
+    }
+
+    private let sink: Sink
 
     /// Writes lines to standard output, through `OutputBuffer.standard` (a write per line would be a
     /// system call on every request).
-    public static let standard = Logger { line in OutputBuffer.standard.append(line) }
+    public static let standard = Logger(output: .standard)
     /// Discards everything (tests that do not look at logs).
     public static let silent = Logger { _ in }
 
     public init(sink: @escaping @Sendable (String) -> Void) {
-        self.sink = sink
+        self.sink = .lines(sink)
     }
 
-    /// Writes one line: `{"ts": …, "event": …, key: value…}`. Built as bytes: this runs for every
-    /// request.
+    /// Lines built straight into `output`'s pending bytes: no line array, no String, and the
+    /// timestamp's date and time formatted once a second. This runs for every request.
+    public init(output: OutputBuffer) {
+        self.sink = .output(output)
+    }
+
+    /// Writes one line: `{"ts": …, "event": …, key: value…}`.
     public func log(_ event: StaticString, _ fields: KeyValuePairs<StaticString, Value> = [:]) {
-        var line: [UInt8] = []
-        line.reserveCapacity(160)
+        switch sink {
+        case .output(let output):
+            output.appendLine { line, clock in Self.write(event, fields, clock: &clock, to: &line) }
+        case .lines(let sink):
+            var line: [UInt8] = []
+            line.reserveCapacity(160)
+            var clock = LogClock()
+            Self.write(event, fields, clock: &clock, to: &line)
+            sink(String(decoding: line, as: UTF8.self))
+        }
+    }
+
+    private static func write(
+        _ event: StaticString, _ fields: KeyValuePairs<StaticString, Value>, clock: inout LogClock, to line: inout [UInt8]
+    ) {
         line.append(contentsOf: #"{"ts":""#.utf8)
-        Self.appendTimestamp(to: &line)
+        clock.appendNow(to: &line)
         line.append(contentsOf: #"","event":"#.utf8)
-        Self.appendQuoted(event, to: &line)
+        appendQuoted(event, to: &line)
         for (key, value) in fields {
             line.append(UInt8(ascii: ","))
-            Self.appendQuoted(key, to: &line)
+            appendQuoted(key, to: &line)
             line.append(UInt8(ascii: ":"))
-            Self.append(value, to: &line)
+            append(value, to: &line)
         }
         line.append(contentsOf: "}\n".utf8)
-        sink(String(decoding: line, as: UTF8.self))
     }
 
     private static func append(_ value: Value, to line: inout [UInt8]) {
@@ -95,30 +119,6 @@ public struct Logger: Sendable {
         line.append(UInt8(ascii: "\""))
     }
 
-    /// `2026-11-29T13:11:01.403Z`, written by hand: Foundation's date formatting is too slow for a
-    /// line per request, and `gmtime_r` takes the time-zone lock.
-    private static func appendTimestamp(to line: inout [UInt8]) {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        let seconds = Int(now.tv_sec)
-        let (year, month, day) = civilDate(daysSinceEpoch: seconds.floorDivided(by: 86_400))
-        let time = seconds - seconds.floorDivided(by: 86_400) * 86_400
-        appendDigits(year, count: 4, to: &line)
-        line.append(UInt8(ascii: "-"))
-        appendDigits(month, count: 2, to: &line)
-        line.append(UInt8(ascii: "-"))
-        appendDigits(day, count: 2, to: &line)
-        line.append(UInt8(ascii: "T"))
-        appendDigits(time / 3600, count: 2, to: &line)
-        line.append(UInt8(ascii: ":"))
-        appendDigits(time / 60 % 60, count: 2, to: &line)
-        line.append(UInt8(ascii: ":"))
-        appendDigits(time % 60, count: 2, to: &line)
-        line.append(UInt8(ascii: "."))
-        appendDigits(Int(now.tv_nsec) / 1_000_000, count: 3, to: &line)
-        line.append(UInt8(ascii: "Z"))
-    }
-
     /// The proleptic Gregorian date of a day counted from 1970-01-01 (the usual era arithmetic:
     /// 400-year eras of 146 097 days, years starting in March so that leap days come last).
     static func civilDate(daysSinceEpoch days: Int) -> (year: Int, month: Int, day: Int) {
@@ -134,13 +134,60 @@ public struct Logger: Sendable {
     }
 
     /// `value` in decimal, zero-padded to `count` digits.
-    private static func appendDigits(_ value: Int, count: Int, to line: inout [UInt8]) {
+    static func appendDigits(_ value: Int, count: Int, to line: inout [UInt8]) {
         var divisor = 1
         for _ in 1..<count { divisor *= 10 }
         while divisor > 0 {
             line.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
             divisor /= 10
         }
+    }
+}
+
+/// The log's timestamps, `2026-11-29T13:11:01.403Z`, written by hand: Foundation's date formatting
+/// is too slow for a line per request, and `gmtime_r` takes the time-zone lock. The date and time
+/// up to the second are kept and formatted again only when the second changes.
+struct LogClock {
+    private var second = Int.min
+    /// `2026-11-29T13:11:01.` for `second`.
+    private var prefix: [UInt8] = []
+
+    /// Appends the timestamp of now.
+    mutating func appendNow(to line: inout [UInt8]) {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        append(seconds: Int(now.tv_sec), nanoseconds: Int(now.tv_nsec), to: &line)
+    }
+
+    /// Appends the timestamp of `seconds` since 1970 and `nanoseconds` into that second.
+    mutating func append(seconds: Int, nanoseconds: Int, to line: inout [UInt8]) {
+        if seconds != second {
+            second = seconds
+            prefix = Self.prefix(of: seconds)
+        }
+        line.append(contentsOf: prefix)
+        Logger.appendDigits(nanoseconds / 1_000_000, count: 3, to: &line)
+        line.append(UInt8(ascii: "Z"))
+    }
+
+    private static func prefix(of seconds: Int) -> [UInt8] {
+        var text: [UInt8] = []
+        text.reserveCapacity(20)
+        let (year, month, day) = Logger.civilDate(daysSinceEpoch: seconds.floorDivided(by: 86_400))
+        let time = seconds - seconds.floorDivided(by: 86_400) * 86_400
+        Logger.appendDigits(year, count: 4, to: &text)
+        text.append(UInt8(ascii: "-"))
+        Logger.appendDigits(month, count: 2, to: &text)
+        text.append(UInt8(ascii: "-"))
+        Logger.appendDigits(day, count: 2, to: &text)
+        text.append(UInt8(ascii: "T"))
+        Logger.appendDigits(time / 3600, count: 2, to: &text)
+        text.append(UInt8(ascii: ":"))
+        Logger.appendDigits(time / 60 % 60, count: 2, to: &text)
+        text.append(UInt8(ascii: ":"))
+        Logger.appendDigits(time % 60, count: 2, to: &text)
+        text.append(UInt8(ascii: "."))
+        return text
     }
 }
 
@@ -166,31 +213,50 @@ public final class LogRecorder: Sendable {
 /// Lines on their way to standard output: appended by request threads, written by one background
 /// thread every 50 ms (or at once past 64 KB), and flushed when the server stops.
 public final class OutputBuffer: Sendable {
-    public static let standard = OutputBuffer()
+    public static let standard = OutputBuffer { bytes in FileHandle.standardOutput.write(Data(bytes)) }
 
-    private let pending = Mutex<[UInt8]>([])
+    /// The bytes not written yet, and the clock of the lines built into them.
+    private struct Pending {
+        var bytes: [UInt8] = []
+        var clock = LogClock()
+    }
+
+    private let pending = Mutex(Pending())
     private let started = Atomic(false)
+    private let write: @Sendable ([UInt8]) -> Void
+
+    /// A buffer handing what it collected to `write` (standard output; a test's recorder).
+    public init(write: @escaping @Sendable ([UInt8]) -> Void) {
+        self.write = write
+    }
 
     public func append(_ line: String) {
+        appendLine { bytes, _ in bytes.append(contentsOf: line.utf8) }
+    }
+
+    /// Appends a line `build` writes in place, with the buffer's clock for its timestamp.
+    func appendLine(_ build: (inout [UInt8], inout LogClock) -> Void) {
         startIfNeeded()
-        let full = pending.withLock { buffer in
-            buffer.append(contentsOf: line.utf8)
-            return buffer.count > 64 * 1024
+        let full = pending.withLock { pending in
+            build(&pending.bytes, &pending.clock)
+            return pending.bytes.count > 64 * 1024
         }
         if full { flush() }
     }
 
     /// Writes everything pending now.
     public func flush() {
-        let bytes = pending.withLock { buffer in
-            defer { buffer.removeAll(keepingCapacity: true) }
-            return buffer
+        let bytes = pending.withLock { pending in
+            defer { pending.bytes.removeAll(keepingCapacity: true) }
+            return pending.bytes
         }
-        if !bytes.isEmpty { FileHandle.standardOutput.write(Data(bytes)) }
+        if !bytes.isEmpty { write(bytes) }
     }
 
     private func startIfNeeded() {
-        guard started.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged else { return }
+        guard !started.load(ordering: .relaxed),
+              started.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged
+        else { return }
         let thread = Thread { [self] in
             while true {
                 Thread.sleep(forTimeInterval: 0.05)
