@@ -45,43 +45,46 @@ public struct Logger: Sendable {
 
     /// Writes one line: `{"ts": …, "event": …, key: value…}`.
     public func log(_ event: StaticString, _ fields: KeyValuePairs<StaticString, Value> = [:]) {
+        if case .output(let output) = sink,
+           output.appendLine({ line, clock in Self.write(event, fields, clock: &clock, to: &line) }) {
+            return
+        }
+        // A recorder's line, or one too long for the output buffer's line space.
+        var line: [UInt8] = []
+        line.reserveCapacity(160)
+        var clock = LogClock()
+        Self.write(event, fields, clock: &clock, to: &line)
         switch sink {
-        case .output(let output):
-            output.appendLine { line, clock in Self.write(event, fields, clock: &clock, to: &line) }
-        case .lines(let sink):
-            var line: [UInt8] = []
-            line.reserveCapacity(160)
-            var clock = LogClock()
-            Self.write(event, fields, clock: &clock, to: &line)
-            sink(String(decoding: line, as: UTF8.self))
+        case .output(let output): output.append(line)
+        case .lines(let sink): sink(String(decoding: line, as: UTF8.self))
         }
     }
 
     private static func write(
-        _ event: StaticString, _ fields: KeyValuePairs<StaticString, Value>, clock: inout LogClock, to line: inout [UInt8]
+        _ event: StaticString, _ fields: KeyValuePairs<StaticString, Value>, clock: inout LogClock, to line: inout some LineBytes
     ) {
-        line.append(contentsOf: #"{"ts":""#.utf8)
+        line.put(#"{"ts":""#)
         clock.appendNow(to: &line)
-        line.append(contentsOf: #"","event":"#.utf8)
+        line.put(#"","event":"#)
         appendQuoted(event, to: &line)
         for (key, value) in fields {
-            line.append(UInt8(ascii: ","))
+            line.put(UInt8(ascii: ","))
             appendQuoted(key, to: &line)
-            line.append(UInt8(ascii: ":"))
+            line.put(UInt8(ascii: ":"))
             append(value, to: &line)
         }
-        line.append(contentsOf: "}\n".utf8)
+        line.put("}\n")
     }
 
-    private static func append(_ value: Value, to line: inout [UInt8]) {
+    private static func append(_ value: Value, to line: inout some LineBytes) {
         switch value {
         case .int(let number): appendDecimal(number, to: &line)
-        case .bool(let flag): line.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .bool(let flag): line.put(flag ? "true" : "false")
         case .text(let text): appendQuoted(text, to: &line)
         case .idPrefix(let id):
-            line.append(UInt8(ascii: "\""))
-            for byte in id.utf8.prefix(6) where isIDByte(byte) { line.append(byte) }
-            line.append(UInt8(ascii: "\""))
+            line.put(UInt8(ascii: "\""))
+            for byte in id.utf8.prefix(6) where isIDByte(byte) { line.put(byte) }
+            line.put(UInt8(ascii: "\""))
         }
     }
 
@@ -91,32 +94,32 @@ public struct Logger: Sendable {
     }
 
     /// `number` in decimal, written straight into the line (no `String` made on the way).
-    private static func appendDecimal(_ number: Int, to line: inout [UInt8]) {
-        if number < 0 { line.append(UInt8(ascii: "-")) }
+    private static func appendDecimal(_ number: Int, to line: inout some LineBytes) {
+        if number < 0 { line.put(UInt8(ascii: "-")) }
         let magnitude = number.magnitude
         var divisor: UInt = 1
         while magnitude / divisor >= 10 { divisor *= 10 }
         while divisor > 0 {
-            line.append(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
+            line.put(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
             divisor /= 10
         }
     }
 
     /// JSON string quoting for our own constant texts (which hold no control characters).
-    private static func appendQuoted(_ text: StaticString, to line: inout [UInt8]) {
-        line.append(UInt8(ascii: "\""))
+    private static func appendQuoted(_ text: StaticString, to line: inout some LineBytes) {
+        line.put(UInt8(ascii: "\""))
         text.withUTF8Buffer { bytes in
             // Our keys and texts hardly ever hold a quote or a backslash: copied whole then.
             guard bytes.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
-                line.append(contentsOf: bytes)
+                line.put(bytes)
                 return
             }
             for byte in bytes {
-                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { line.append(UInt8(ascii: "\\")) }
-                line.append(byte)
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { line.put(UInt8(ascii: "\\")) }
+                line.put(byte)
             }
         }
-        line.append(UInt8(ascii: "\""))
+        line.put(UInt8(ascii: "\""))
     }
 
     /// The proleptic Gregorian date of a day counted from 1970-01-01 (the usual era arithmetic:
@@ -134,11 +137,11 @@ public struct Logger: Sendable {
     }
 
     /// `value` in decimal, zero-padded to `count` digits.
-    static func appendDigits(_ value: Int, count: Int, to line: inout [UInt8]) {
+    static func appendDigits(_ value: Int, count: Int, to line: inout some LineBytes) {
         var divisor = 1
         for _ in 1..<count { divisor *= 10 }
         while divisor > 0 {
-            line.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            line.put(UInt8(ascii: "0") + UInt8(value / divisor % 10))
             divisor /= 10
         }
     }
@@ -153,21 +156,21 @@ struct LogClock {
     private var prefix: [UInt8] = []
 
     /// Appends the timestamp of now.
-    mutating func appendNow(to line: inout [UInt8]) {
+    mutating func appendNow(to line: inout some LineBytes) {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         append(seconds: Int(now.tv_sec), nanoseconds: Int(now.tv_nsec), to: &line)
     }
 
     /// Appends the timestamp of `seconds` since 1970 and `nanoseconds` into that second.
-    mutating func append(seconds: Int, nanoseconds: Int, to line: inout [UInt8]) {
+    mutating func append(seconds: Int, nanoseconds: Int, to line: inout some LineBytes) {
         if seconds != second {
             second = seconds
             prefix = Self.prefix(of: seconds)
         }
-        line.append(contentsOf: prefix)
+        prefix.withUnsafeBufferPointer { line.put($0) }
         Logger.appendDigits(nanoseconds / 1_000_000, count: 3, to: &line)
-        line.append(UInt8(ascii: "Z"))
+        line.put(UInt8(ascii: "Z"))
     }
 
     private static func prefix(of seconds: Int) -> [UInt8] {
@@ -176,17 +179,17 @@ struct LogClock {
         let (year, month, day) = Logger.civilDate(daysSinceEpoch: seconds.floorDivided(by: 86_400))
         let time = seconds - seconds.floorDivided(by: 86_400) * 86_400
         Logger.appendDigits(year, count: 4, to: &text)
-        text.append(UInt8(ascii: "-"))
+        text.put(UInt8(ascii: "-"))
         Logger.appendDigits(month, count: 2, to: &text)
-        text.append(UInt8(ascii: "-"))
+        text.put(UInt8(ascii: "-"))
         Logger.appendDigits(day, count: 2, to: &text)
-        text.append(UInt8(ascii: "T"))
+        text.put(UInt8(ascii: "T"))
         Logger.appendDigits(time / 3600, count: 2, to: &text)
-        text.append(UInt8(ascii: ":"))
+        text.put(UInt8(ascii: ":"))
         Logger.appendDigits(time / 60 % 60, count: 2, to: &text)
-        text.append(UInt8(ascii: ":"))
+        text.put(UInt8(ascii: ":"))
         Logger.appendDigits(time % 60, count: 2, to: &text)
-        text.append(UInt8(ascii: "."))
+        text.put(UInt8(ascii: "."))
         return text
     }
 }
@@ -226,22 +229,44 @@ public final class OutputBuffer: Sendable {
     private let write: @Sendable ([UInt8]) -> Void
 
     /// A buffer handing what it collected to `write` (standard output; a test's recorder).
-    public init(write: @escaping @Sendable ([UInt8]) -> Void) {
+    /// `lineSpace`: bytes a log line may take to be built in place (a request's takes ~150).
+    public init(lineSpace: Int = 1024, write: @escaping @Sendable ([UInt8]) -> Void) {
+        self.lineSpace = lineSpace
         self.write = write
     }
 
     public func append(_ line: String) {
-        appendLine { bytes, _ in bytes.append(contentsOf: line.utf8) }
+        append(Array(line.utf8))
     }
 
-    /// Appends a line `build` writes in place, with the buffer's clock for its timestamp.
-    func appendLine(_ build: (inout [UInt8], inout LogClock) -> Void) {
+    func append(_ line: [UInt8]) {
         startIfNeeded()
         let full = pending.withLock { pending in
-            build(&pending.bytes, &pending.clock)
+            pending.bytes.append(contentsOf: line)
             return pending.bytes.count > 64 * 1024
         }
         if full { flush() }
+    }
+
+    /// The room a line built in place has (`appendLine`); a longer one is built apart.
+    let lineSpace: Int
+
+    /// Appends the line `build` writes, built in place (in stack memory, then copied once), with
+    /// the buffer's clock for its timestamp. Returns false, having appended nothing, when the
+    /// line did not fit in `lineSpace`.
+    func appendLine(_ build: (inout LineWriter, inout LogClock) -> Void) -> Bool {
+        startIfNeeded()
+        let (fitted, full) = pending.withLock { pending in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: lineSpace) { space in
+                var line = LineWriter(space)
+                build(&line, &pending.clock)
+                guard let written = line.written else { return (false, false) }
+                pending.bytes.append(contentsOf: written)
+                return (true, pending.bytes.count > 64 * 1024)
+            }
+        }
+        if full { flush() }
+        return fitted
     }
 
     /// Writes everything pending now.
@@ -265,5 +290,59 @@ public final class OutputBuffer: Sendable {
         }
         thread.name = "cardform.log"
         thread.start()
+    }
+}
+
+/// Where a log line's bytes go: a growing array, or a `LineWriter`'s fixed space.
+protocol LineBytes {
+    mutating func put(_ byte: UInt8)
+    mutating func put(_ bytes: UnsafeBufferPointer<UInt8>)
+}
+
+extension LineBytes {
+    /// A constant text of our own source.
+    mutating func put(_ text: StaticString) {
+        text.withUTF8Buffer { put($0) }
+    }
+}
+
+extension [UInt8]: LineBytes {
+    mutating func put(_ byte: UInt8) { append(byte) }
+    mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) { append(contentsOf: bytes) }
+}
+
+/// A line written into fixed space: each byte one store and a count, no growth or uniqueness
+/// check as an array's append has. Writing past the space marks the line as not fitting.
+struct LineWriter: LineBytes {
+    private let space: UnsafeMutableBufferPointer<UInt8>
+    private var count = 0
+    private var overflowed = false
+
+    init(_ space: UnsafeMutableBufferPointer<UInt8>) {
+        self.space = space
+    }
+
+    /// The bytes written, or nil when they did not fit.
+    var written: UnsafeBufferPointer<UInt8>? {
+        overflowed ? nil : UnsafeBufferPointer(rebasing: space[..<count])
+    }
+
+    mutating func put(_ byte: UInt8) {
+        guard count < space.count else {
+            overflowed = true
+            return
+        }
+        space[count] = byte
+        count += 1
+    }
+
+    mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, let target = space.baseAddress else { return }
+        guard bytes.count <= space.count - count else {
+            overflowed = true
+            return
+        }
+        (target + count).update(from: source, count: bytes.count)
+        count += bytes.count
     }
 }

@@ -63,3 +63,19 @@ struct LogOutputTests {
         #expect(String(decoding: line, as: UTF8.self) == "2025-12-31T23:59:59.007Z2026-01-01T00:00:00.000Z")
     }
 }
+
+extension LogOutputTests {
+    @Test("a line longer than the room for building it in place is written whole all the same")
+    func longLinesArriveWhole() {
+        let written = Mutex<[UInt8]>([])
+        let output = OutputBuffer(lineSpace: 64) { bytes in written.withLock { $0.append(contentsOf: bytes) } }
+        let logger = Logger(output: output)
+        logger.log("short")
+        logger.log("request", ["route": .text("/shell/:id/network"), "status": .int(200), "durationUs": .int(123_456)])
+        output.flush()
+        let lines = String(decoding: written.withLock { $0 }, as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasSuffix(#"Z","event":"short"}"#) == true)
+        #expect(lines.last?.hasSuffix(#"Z","event":"request","route":"/shell/:id/network","status":200,"durationUs":123456}"#) == true)
+    }
+}
