@@ -23,6 +23,13 @@ struct SocketSlots<Value> {
         }
     }
 
+    /// Runs `body` on the value of `socket` in place (no copy out and back), if there is one.
+    mutating func update<Result>(_ socket: Int32, _ body: (inout Value) -> Result) -> Result? {
+        let index = Int(socket)
+        guard index >= 0, index < slots.count, slots[index] != nil else { return nil }
+        return body(&slots[index]!)
+    }
+
     /// Removes the value of `socket`, returning it.
     mutating func removeValue(forKey socket: Int32) -> Value? {
         let value = self[socket]

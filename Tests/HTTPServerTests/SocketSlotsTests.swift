@@ -26,3 +26,15 @@ struct SocketSlotsTests {
         #expect(slots[-1] == nil && slots.count == 0 && slots.removeValue(forKey: -1) == nil)
     }
 }
+
+extension SocketSlotsTests {
+    @Test("a value is updated in place, and only when there is one")
+    func updatesInPlace() {
+        var slots = SocketSlots<[Int]>()
+        slots[2] = [1]
+        #expect(slots.update(2) { $0.append(2); return $0.count } == 2)
+        #expect(slots[2] == [1, 2])
+        #expect(slots.update(3) { _ in true } == nil && slots.update(-1) { _ in true } == nil && slots.update(99) { _ in true } == nil)
+        #expect(slots.count == 1 && slots[3] == nil)
+    }
+}
