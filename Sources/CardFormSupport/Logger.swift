@@ -18,46 +18,73 @@ public struct Logger: Sendable {
         case idPrefix(String)
     }
 
-    private let sink: @Sendable (String) -> Void
+    /// Where lines go: straight into an output buffer (built in place, under its lock), or to a
+    /// closure taking each line as a String (tests, recorders).
+    private enum Sink: Sendable {
+        case output(OutputBuffer)
+        case lines(@Sendable (String) -> Void)
+    }
+
+    private let sink: Sink
 
     /// Writes lines to standard output, through `OutputBuffer.standard` (a write per line would be a
     /// system call on every request).
-    public static let standard = Logger { line in OutputBuffer.standard.append(line) }
+    public static let standard = Logger(output: .standard)
     /// Discards everything (tests that do not look at logs).
     public static let silent = Logger { _ in }
 
     public init(sink: @escaping @Sendable (String) -> Void) {
-        self.sink = sink
+        self.sink = .lines(sink)
     }
 
-    /// Writes one line: `{"ts": …, "event": …, key: value…}`. Built as bytes: this runs for every
-    /// request.
+    /// Lines built straight into `output`'s pending bytes: no line array, no String, and the
+    /// timestamp's date and time formatted once a second. This runs for every request.
+    public init(output: OutputBuffer) {
+        self.sink = .output(output)
+    }
+
+    /// Writes one line: `{"ts": …, "event": …, key: value…}`.
     public func log(_ event: StaticString, _ fields: KeyValuePairs<StaticString, Value> = [:]) {
+        if case .output(let output) = sink,
+           output.appendLine({ line, clock in Self.write(event, fields, clock: &clock, to: &line) }) {
+            return
+        }
+        // A recorder's line, or one too long for the output buffer's line space.
         var line: [UInt8] = []
         line.reserveCapacity(160)
-        line.append(contentsOf: #"{"ts":""#.utf8)
-        Self.appendTimestamp(to: &line)
-        line.append(contentsOf: #"","event":"#.utf8)
-        Self.appendQuoted(event, to: &line)
-        for (key, value) in fields {
-            line.append(UInt8(ascii: ","))
-            Self.appendQuoted(key, to: &line)
-            line.append(UInt8(ascii: ":"))
-            Self.append(value, to: &line)
+        var clock = LogClock()
+        Self.write(event, fields, clock: &clock, to: &line)
+        switch sink {
+        case .output(let output): output.append(line)
+        case .lines(let sink): sink(String(decoding: line, as: UTF8.self))
         }
-        line.append(contentsOf: "}\n".utf8)
-        sink(String(decoding: line, as: UTF8.self))
     }
 
-    private static func append(_ value: Value, to line: inout [UInt8]) {
+    private static func write(
+        _ event: StaticString, _ fields: KeyValuePairs<StaticString, Value>, clock: inout LogClock, to line: inout some LineBytes
+    ) {
+        line.put(#"{"ts":""#)
+        clock.appendNow(to: &line)
+        line.put(#"","event":"#)
+        appendQuoted(event, to: &line)
+        for (key, value) in fields {
+            line.put(UInt8(ascii: ","))
+            appendQuoted(key, to: &line)
+            line.put(UInt8(ascii: ":"))
+            append(value, to: &line)
+        }
+        line.put("}\n")
+    }
+
+    private static func append(_ value: Value, to line: inout some LineBytes) {
         switch value {
         case .int(let number): appendDecimal(number, to: &line)
-        case .bool(let flag): line.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .bool(let flag): line.put(flag ? "true" : "false")
         case .text(let text): appendQuoted(text, to: &line)
         case .idPrefix(let id):
-            line.append(UInt8(ascii: "\""))
-            for byte in id.utf8.prefix(6) where isIDByte(byte) { line.append(byte) }
-            line.append(UInt8(ascii: "\""))
+            line.put(UInt8(ascii: "\""))
+            for byte in id.utf8.prefix(6) where isIDByte(byte) { line.put(byte) }
+            line.put(UInt8(ascii: "\""))
         }
     }
 
@@ -67,56 +94,32 @@ public struct Logger: Sendable {
     }
 
     /// `number` in decimal, written straight into the line (no `String` made on the way).
-    private static func appendDecimal(_ number: Int, to line: inout [UInt8]) {
-        if number < 0 { line.append(UInt8(ascii: "-")) }
+    private static func appendDecimal(_ number: Int, to line: inout some LineBytes) {
+        if number < 0 { line.put(UInt8(ascii: "-")) }
         let magnitude = number.magnitude
         var divisor: UInt = 1
         while magnitude / divisor >= 10 { divisor *= 10 }
         while divisor > 0 {
-            line.append(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
+            line.put(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
             divisor /= 10
         }
     }
 
     /// JSON string quoting for our own constant texts (which hold no control characters).
-    private static func appendQuoted(_ text: StaticString, to line: inout [UInt8]) {
-        line.append(UInt8(ascii: "\""))
+    private static func appendQuoted(_ text: StaticString, to line: inout some LineBytes) {
+        line.put(UInt8(ascii: "\""))
         text.withUTF8Buffer { bytes in
             // Our keys and texts hardly ever hold a quote or a backslash: copied whole then.
             guard bytes.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
-                line.append(contentsOf: bytes)
+                line.put(bytes)
                 return
             }
             for byte in bytes {
-                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { line.append(UInt8(ascii: "\\")) }
-                line.append(byte)
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { line.put(UInt8(ascii: "\\")) }
+                line.put(byte)
             }
         }
-        line.append(UInt8(ascii: "\""))
-    }
-
-    /// `2026-11-29T13:11:01.403Z`, written by hand: Foundation's date formatting is too slow for a
-    /// line per request, and `gmtime_r` takes the time-zone lock.
-    private static func appendTimestamp(to line: inout [UInt8]) {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        let seconds = Int(now.tv_sec)
-        let (year, month, day) = civilDate(daysSinceEpoch: seconds.floorDivided(by: 86_400))
-        let time = seconds - seconds.floorDivided(by: 86_400) * 86_400
-        appendDigits(year, count: 4, to: &line)
-        line.append(UInt8(ascii: "-"))
-        appendDigits(month, count: 2, to: &line)
-        line.append(UInt8(ascii: "-"))
-        appendDigits(day, count: 2, to: &line)
-        line.append(UInt8(ascii: "T"))
-        appendDigits(time / 3600, count: 2, to: &line)
-        line.append(UInt8(ascii: ":"))
-        appendDigits(time / 60 % 60, count: 2, to: &line)
-        line.append(UInt8(ascii: ":"))
-        appendDigits(time % 60, count: 2, to: &line)
-        line.append(UInt8(ascii: "."))
-        appendDigits(Int(now.tv_nsec) / 1_000_000, count: 3, to: &line)
-        line.append(UInt8(ascii: "Z"))
+        line.put(UInt8(ascii: "\""))
     }
 
     /// The proleptic Gregorian date of a day counted from 1970-01-01 (the usual era arithmetic:
@@ -134,13 +137,60 @@ public struct Logger: Sendable {
     }
 
     /// `value` in decimal, zero-padded to `count` digits.
-    private static func appendDigits(_ value: Int, count: Int, to line: inout [UInt8]) {
+    static func appendDigits(_ value: Int, count: Int, to line: inout some LineBytes) {
         var divisor = 1
         for _ in 1..<count { divisor *= 10 }
         while divisor > 0 {
-            line.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            line.put(UInt8(ascii: "0") + UInt8(value / divisor % 10))
             divisor /= 10
         }
+    }
+}
+
+/// The log's timestamps, `2026-11-29T13:11:01.403Z`, written by hand: Foundation's date formatting
+/// is too slow for a line per request, and `gmtime_r` takes the time-zone lock. The date and time
+/// up to the second are kept and formatted again only when the second changes.
+struct LogClock {
+    private var second = Int.min
+    /// `2026-11-29T13:11:01.` for `second`.
+    private var prefix: [UInt8] = []
+
+    /// Appends the timestamp of now.
+    mutating func appendNow(to line: inout some LineBytes) {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        append(seconds: Int(now.tv_sec), nanoseconds: Int(now.tv_nsec), to: &line)
+    }
+
+    /// Appends the timestamp of `seconds` since 1970 and `nanoseconds` into that second.
+    mutating func append(seconds: Int, nanoseconds: Int, to line: inout some LineBytes) {
+        if seconds != second {
+            second = seconds
+            prefix = Self.prefix(of: seconds)
+        }
+        prefix.withUnsafeBufferPointer { line.put($0) }
+        Logger.appendDigits(nanoseconds / 1_000_000, count: 3, to: &line)
+        line.put(UInt8(ascii: "Z"))
+    }
+
+    private static func prefix(of seconds: Int) -> [UInt8] {
+        var text: [UInt8] = []
+        text.reserveCapacity(20)
+        let (year, month, day) = Logger.civilDate(daysSinceEpoch: seconds.floorDivided(by: 86_400))
+        let time = seconds - seconds.floorDivided(by: 86_400) * 86_400
+        Logger.appendDigits(year, count: 4, to: &text)
+        text.put(UInt8(ascii: "-"))
+        Logger.appendDigits(month, count: 2, to: &text)
+        text.put(UInt8(ascii: "-"))
+        Logger.appendDigits(day, count: 2, to: &text)
+        text.put(UInt8(ascii: "T"))
+        Logger.appendDigits(time / 3600, count: 2, to: &text)
+        text.put(UInt8(ascii: ":"))
+        Logger.appendDigits(time / 60 % 60, count: 2, to: &text)
+        text.put(UInt8(ascii: ":"))
+        Logger.appendDigits(time % 60, count: 2, to: &text)
+        text.put(UInt8(ascii: "."))
+        return text
     }
 }
 
@@ -166,31 +216,72 @@ public final class LogRecorder: Sendable {
 /// Lines on their way to standard output: appended by request threads, written by one background
 /// thread every 50 ms (or at once past 64 KB), and flushed when the server stops.
 public final class OutputBuffer: Sendable {
-    public static let standard = OutputBuffer()
+    public static let standard = OutputBuffer { bytes in FileHandle.standardOutput.write(Data(bytes)) }
 
-    private let pending = Mutex<[UInt8]>([])
+    /// The bytes not written yet, and the clock of the lines built into them.
+    private struct Pending {
+        var bytes: [UInt8] = []
+        var clock = LogClock()
+    }
+
+    private let pending = Mutex(Pending())
     private let started = Atomic(false)
+    private let write: @Sendable ([UInt8]) -> Void
+
+    /// A buffer handing what it collected to `write` (standard output; a test's recorder).
+    /// `lineSpace`: bytes a log line may take to be built in place (a request's takes ~150).
+    public init(lineSpace: Int = 1024, write: @escaping @Sendable ([UInt8]) -> Void) {
+        self.lineSpace = lineSpace
+        self.write = write
+    }
 
     public func append(_ line: String) {
+        append(Array(line.utf8))
+    }
+
+    func append(_ line: [UInt8]) {
         startIfNeeded()
-        let full = pending.withLock { buffer in
-            buffer.append(contentsOf: line.utf8)
-            return buffer.count > 64 * 1024
+        let full = pending.withLock { pending in
+            pending.bytes.append(contentsOf: line)
+            return pending.bytes.count > 64 * 1024
         }
         if full { flush() }
     }
 
+    /// The room a line built in place has (`appendLine`); a longer one is built apart.
+    let lineSpace: Int
+
+    /// Appends the line `build` writes, built in place (in stack memory, then copied once), with
+    /// the buffer's clock for its timestamp. Returns false, having appended nothing, when the
+    /// line did not fit in `lineSpace`.
+    func appendLine(_ build: (inout LineWriter, inout LogClock) -> Void) -> Bool {
+        startIfNeeded()
+        let (fitted, full) = pending.withLock { pending in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: lineSpace) { space in
+                var line = LineWriter(space)
+                build(&line, &pending.clock)
+                guard let written = line.written else { return (false, false) }
+                pending.bytes.append(contentsOf: written)
+                return (true, pending.bytes.count > 64 * 1024)
+            }
+        }
+        if full { flush() }
+        return fitted
+    }
+
     /// Writes everything pending now.
     public func flush() {
-        let bytes = pending.withLock { buffer in
-            defer { buffer.removeAll(keepingCapacity: true) }
-            return buffer
+        let bytes = pending.withLock { pending in
+            defer { pending.bytes.removeAll(keepingCapacity: true) }
+            return pending.bytes
         }
-        if !bytes.isEmpty { FileHandle.standardOutput.write(Data(bytes)) }
+        if !bytes.isEmpty { write(bytes) }
     }
 
     private func startIfNeeded() {
-        guard started.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged else { return }
+        guard !started.load(ordering: .relaxed),
+              started.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged
+        else { return }
         let thread = Thread { [self] in
             while true {
                 Thread.sleep(forTimeInterval: 0.05)
@@ -199,5 +290,59 @@ public final class OutputBuffer: Sendable {
         }
         thread.name = "cardform.log"
         thread.start()
+    }
+}
+
+/// Where a log line's bytes go: a growing array, or a `LineWriter`'s fixed space.
+protocol LineBytes {
+    mutating func put(_ byte: UInt8)
+    mutating func put(_ bytes: UnsafeBufferPointer<UInt8>)
+}
+
+extension LineBytes {
+    /// A constant text of our own source.
+    mutating func put(_ text: StaticString) {
+        text.withUTF8Buffer { put($0) }
+    }
+}
+
+extension [UInt8]: LineBytes {
+    mutating func put(_ byte: UInt8) { append(byte) }
+    mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) { append(contentsOf: bytes) }
+}
+
+/// A line written into fixed space: each byte one store and a count, no growth or uniqueness
+/// check as an array's append has. Writing past the space marks the line as not fitting.
+struct LineWriter: LineBytes {
+    private let space: UnsafeMutableBufferPointer<UInt8>
+    private var count = 0
+    private var overflowed = false
+
+    init(_ space: UnsafeMutableBufferPointer<UInt8>) {
+        self.space = space
+    }
+
+    /// The bytes written, or nil when they did not fit.
+    var written: UnsafeBufferPointer<UInt8>? {
+        overflowed ? nil : UnsafeBufferPointer(rebasing: space[..<count])
+    }
+
+    mutating func put(_ byte: UInt8) {
+        guard count < space.count else {
+            overflowed = true
+            return
+        }
+        space[count] = byte
+        count += 1
+    }
+
+    mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, let target = space.baseAddress else { return }
+        guard bytes.count <= space.count - count else {
+            overflowed = true
+            return
+        }
+        (target + count).update(from: source, count: bytes.count)
+        count += bytes.count
     }
 }

@@ -13,9 +13,19 @@ public struct RouteName: Hashable, Sendable, ExpressibleByStringLiteral, CustomS
         staticString = value
     }
 
-    public var description: String { "\(staticString)" }
+    public var description: String { staticString.withUTF8Buffer { String(decoding: $0, as: UTF8.self) } }
 
-    public static func == (lhs: RouteName, rhs: RouteName) -> Bool { lhs.description == rhs.description }
+    // Compared and hashed on the literal's bytes, without making a String: every request's metrics
+    // count goes by its route name.
+    public static func == (lhs: RouteName, rhs: RouteName) -> Bool {
+        lhs.staticString.withUTF8Buffer { left in
+            rhs.staticString.withUTF8Buffer { right in
+                left.count == right.count && (left.baseAddress == right.baseAddress || left.elementsEqual(right))
+            }
+        }
+    }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(description) }
+    public func hash(into hasher: inout Hasher) {
+        staticString.withUTF8Buffer { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import CardFormApp
 @testable import CardFormSupport
@@ -16,5 +17,65 @@ struct LoggerTests {
         }
         #expect(Logger.civilDate(daysSinceEpoch: 0) == (1970, 1, 1))
         #expect(Logger.civilDate(daysSinceEpoch: 11_016) == (2000, 2, 29))
+    }
+}
+
+/// The request path's log: lines built straight into the output buffer, their timestamps' date and
+/// time kept from one line to the next within a second.
+struct LogOutputTests {
+    @Test("a line written through the output buffer is the line a recorder gets, timestamp apart")
+    func bufferedLinesMatchRecordedLines() throws {
+        let written = Mutex<[UInt8]>([])
+        let output = OutputBuffer { bytes in written.withLock { $0.append(contentsOf: bytes) } }
+        let recorder = LogRecorder()
+        for logger in [Logger(output: output), recorder.logger] {
+            logger.log("request", ["id": .int(-42), "route": .text("/s/:id/\"input\""), "ok": .bool(true), "session": .idPrefix("abc123xyz")])
+        }
+        output.flush()
+        let buffered = String(decoding: written.withLock { $0 }, as: UTF8.self)
+        let recorded = try #require(recorder.all.first)
+        let timestamp = /"ts":"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z"/
+        #expect(buffered.firstMatch(of: timestamp) != nil)
+        #expect(buffered.replacing(timestamp, with: "") == recorded.replacing(timestamp, with: ""))
+        #expect(recorded.replacing(timestamp, with: "")
+            == #"{,"event":"request","id":-42,"route":"/s/:id/\"input\"","ok":true,"session":"abc123"}"# + "\n")
+    }
+
+    @Test("a timestamp formatted from the kept second is the one formatted afresh, across seconds, days and years")
+    func keptSecondsFormatAsFreshOnes() {
+        var kept = LogClock()
+        let instants: [(Int, Int)] = [
+            (1_764_633_599, 999_999_999), (1_764_633_599, 0), (1_764_633_600, 1_000_000), (1_764_633_600, 999_000_000),
+            (1_767_225_599, 500_000_000), (1_767_225_600, 0), (951_782_400, 123_456_789), (-1, 999_000_000), (0, 0),
+        ]
+        for (seconds, nanoseconds) in instants {
+            var fresh = LogClock()
+            var expected: [UInt8] = []
+            fresh.append(seconds: seconds, nanoseconds: nanoseconds, to: &expected)
+            var line: [UInt8] = []
+            kept.append(seconds: seconds, nanoseconds: nanoseconds, to: &line)
+            #expect(line == expected, "\(seconds).\(nanoseconds)")
+        }
+        var clock = LogClock()
+        var line: [UInt8] = []
+        clock.append(seconds: 1_767_225_599, nanoseconds: 7_000_000, to: &line)
+        clock.append(seconds: 1_767_225_600, nanoseconds: 0, to: &line)
+        #expect(String(decoding: line, as: UTF8.self) == "2025-12-31T23:59:59.007Z2026-01-01T00:00:00.000Z")
+    }
+}
+
+extension LogOutputTests {
+    @Test("a line longer than the room for building it in place is written whole all the same")
+    func longLinesArriveWhole() {
+        let written = Mutex<[UInt8]>([])
+        let output = OutputBuffer(lineSpace: 64) { bytes in written.withLock { $0.append(contentsOf: bytes) } }
+        let logger = Logger(output: output)
+        logger.log("short")
+        logger.log("request", ["route": .text("/shell/:id/network"), "status": .int(200), "durationUs": .int(123_456)])
+        output.flush()
+        let lines = String(decoding: written.withLock { $0 }, as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasSuffix(#"Z","event":"short"}"#) == true)
+        #expect(lines.last?.hasSuffix(#"Z","event":"request","route":"/shell/:id/network","status":200,"durationUs":123456}"#) == true)
     }
 }

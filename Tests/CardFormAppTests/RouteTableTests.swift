@@ -49,6 +49,33 @@ import Testing
         #expect(Self.parameters("//s/abc") == nil)
     }
 
+    @Test("routes are tried in order whatever their first segment: a literal, a `:name` or `*`")
+    func firstSegmentsKeepTheOrder() {
+        let table = RouteTable(routes: [
+            Route(.get, "/:section/fixed") { _ throws(Refusal) in .text("1") },
+            Route(.post, "/s/:id") { _ throws(Refusal) in .text("2") },
+            Route(.get, "/s/:id") { _ throws(Refusal) in .text("3") },
+            Route(.get, "/") { _ throws(Refusal) in .text("4") },
+            Route(.get, "/*") { _ throws(Refusal) in .text("5") },
+        ])
+        func found(_ path: String, _ method: HTTPMethod = .get) -> (String, [String])? {
+            guard case .found(let route, let parameters) = table.match(method: method, path: path) else { return nil }
+            return ("\(route.pattern)", parameters.map(String.init))
+        }
+        #expect(found("/s/fixed")! == ("/:section/fixed", ["s"]))
+        #expect(found("/s/abc")! == ("/s/:id", ["abc"]))
+        #expect(found("/s/abc", .post)! == ("/s/:id", ["abc"]))
+        #expect(found("/")! == ("/", []))
+        #expect(found("/t/abc")! == ("/*", ["t/abc"]))
+        #expect(found("/ss/abc")! == ("/*", ["ss/abc"]))
+        #expect(found("no-slash") == nil)
+        guard case .methodNotAllowed(let methods) = table.match(method: .put, path: "/s/abc") else {
+            Issue.record("expected 405")
+            return
+        }
+        #expect(Set(methods.map(\.rawValue)) == ["POST", "GET", "HEAD"])
+    }
+
     @Test("a path some route takes with another method is a 405 naming it (GET also answers HEAD)")
     func otherMethod() {
         guard case .methodNotAllowed(let methods) = Self.table.match(method: .post, path: "/s/abc") else {

@@ -76,4 +76,15 @@ import Testing
         Compression.negotiate(&large, acceptEncoding: "gzip")
         #expect(large.headers[.contentEncoding] == "gzip" && Gzip.decompress(large.body.bytes) == Array(String(repeating: "<p>Pay</p>", count: 300).utf8))
     }
+
+    @Test("text types and the listed others are compressed, by their media type alone, exactly as spelled", arguments: [
+        ("text/html; charset=utf-8", true), ("text/css", true), ("text/plain;charset=utf-8", true),
+        ("application/json", true), ("application/json; charset=utf-8", true), ("application/javascript", true),
+        ("image/svg+xml", true), ("application/manifest+json", true),
+        ("image/png", false), ("application/jsonp", false), ("application/octet-stream", false), ("text", false),
+        ("", false), ("Text/html", false), (";text/html", false),
+    ])
+    func compressedTypes(contentType: String, compressed: Bool) {
+        #expect(Compression.compresses(contentType) == compressed)
+    }
 }

@@ -69,10 +69,21 @@ struct Access {
         // server speaks http: the proxy says so. Trusting the header is safe here, as a page on
         // another site cannot add it to a shopper's request without a CORS preflight we refuse.
         let scheme = request.request.headers[.forwardedProto] ?? (app.configuration.tlsCert == nil ? "http" : "https")
-        if let origin = request.request.headers[.origin], origin != "\(scheme)://\(request.request.headers[.host] ?? "")" {
+        if let origin = request.request.headers[.origin], !isOrigin(origin, scheme: scheme, host: request.request.headers[.host] ?? "") {
             throw .forbidden("cross-origin request refused")
         }
         request.pageToken = request.request.headers[.cardFormToken] ?? (tokenInForm ? request.form["_token"] : nil) ?? ""
+    }
+
+    /// Whether `origin` is exactly `scheme://host`, byte for byte (compared in place: the origin
+    /// of every page event is checked, and building the expected text allocated each time).
+    static func isOrigin(_ origin: String, scheme: String, host: String) -> Bool {
+        let separator = "://".utf8
+        var rest = origin.utf8[...]
+        guard rest.count == scheme.utf8.count + separator.count + host.utf8.count, rest.starts(with: scheme.utf8) else { return false }
+        rest = rest.dropFirst(scheme.utf8.count)
+        guard rest.starts(with: separator) else { return false }
+        return rest.dropFirst(separator.count).elementsEqual(host.utf8)
     }
 }
 

@@ -26,6 +26,8 @@ enum SecureResponse {
         + "connect-src 'self'; form-action 'self'; base-uri 'none'; object-src 'none'; frame-ancestors "
 
     private static let htmlType = HTTPHeaders.Field(name: .contentType, value: "text/html; charset=utf-8")
+    /// A session's policy is the same on every answer: written and checked once per set of origins.
+    private static let policies = PolicyCache()
 
     /// The headers an answer gets unless it sets its own.
     static let baseline: HTTPHeaders = [
@@ -47,7 +49,7 @@ enum SecureResponse {
         var headers = HTTPHeaders()
         headers.reserveCapacity(baseline.count + 3)  // room for what `Router` adds
         headers.append(htmlType)
-        if !frameAncestors.isEmpty { headers.add(.contentSecurityPolicy, policy(frameAncestors: frameAncestors)) }
+        if !frameAncestors.isEmpty { headers.append(policies.field(frameAncestors: frameAncestors)) }
         return Response(status: status, headers: headers, body: .text(body))
     }
 

@@ -1,0 +1,28 @@
+import HTTPServer
+import Synchronization
+
+/// The `Content-Security-Policy` fields already written, by the allowed origins they let frame the
+/// answer. Every keystroke answer carries its session's policy, and a session's origins hardly
+/// ever change: parsing each origin (`OriginPattern`), joining them and checking the value took
+/// ~4,000 instructions per answer, a look-up here a few hundred (bench/README.md).
+final class PolicyCache: Sendable {
+    /// Past this many different sets of origins the cache starts again: a bound on its memory
+    /// (about 300 bytes an entry) that real deployments, with a few merchants' origins, never reach.
+    static let capacity = 1024
+
+    private let fields = Mutex<[[String]: HTTPHeaders.Field]>([:])
+
+    /// The policy field for `origins` (`SecureResponse.policy`), written once per set of origins.
+    func field(frameAncestors origins: [String]) -> HTTPHeaders.Field {
+        if let field = fields.withLock({ $0[origins] }) { return field }
+        let field = HTTPHeaders.Field(name: .contentSecurityPolicy, value: SecureResponse.policy(frameAncestors: origins))
+        fields.withLock { fields in
+            if fields.count >= Self.capacity { fields.removeAll(keepingCapacity: true) }
+            fields[origins] = field
+        }
+        return field
+    }
+
+    /// How many sets of origins are kept (tests).
+    var count: Int { fields.withLock { $0.count } }
+}
