@@ -8,7 +8,7 @@ extension MessageCatalog {
     /// argument is called), when given, is what the count is shown as: a caller may pass it
     /// formatted for the locale; the category is always chosen from `count`.
     public func plural(_ key: String, count: Int, parameters: [String: String] = [:]) -> String? {
-        texts[key]?.filled(parameters, count: count, rules: rules)
+        index.texts[key]?.filled(parameters, count: count, rules: rules)
     }
 
     /// The `{name}` placeholders a catalog string uses: for a plural pattern, its argument and

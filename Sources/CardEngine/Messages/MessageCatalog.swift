@@ -25,13 +25,9 @@ public struct MessageCatalog: Hashable, Sendable {
     public var language: String {
         didSet { rules = PluralRules(language: language) }
     }
-    /// `strings`, each read once for filling (`CatalogText`).
-    private(set) var texts: [String: CatalogText] = [:]
-    /// The `error.*` strings by what follows `error.` (`error.<id>`), so a message is found without
-    /// building its key.
-    private var errorTexts: [String: CatalogText] = [:]
-    /// The `error.<field>.<id>` strings by `id`, at each field's `position`.
-    private var fieldErrorTexts: [[String: CatalogText]] = []
+    /// `strings`, each read once for filling, in one reference (a catalog is copied with every
+    /// environment and language pack).
+    let index: CatalogIndex
     /// The plural rules of `language`, chosen once rather than per message.
     private(set) var rules: PluralRules
 
@@ -40,15 +36,7 @@ public struct MessageCatalog: Hashable, Sendable {
         self.strings = strings
         self.language = language
         rules = PluralRules(language: language)
-        texts = strings.mapValues(CatalogText.init)
-        fieldErrorTexts = Array(repeating: [:], count: FieldType.allCases.count)
-        for (key, text) in texts where key.hasPrefix("error.") {
-            let id = key.dropFirst("error.".count)
-            errorTexts[String(id)] = text
-            for field in FieldType.allCases where id.hasPrefix(field.rawValue + ".") {
-                fieldErrorTexts[field.position][String(id.dropFirst(field.rawValue.count + 1))] = text
-            }
-        }
+        index = CatalogIndex(strings)
     }
 
     /// Catalogs are equal when their strings and language are: the rest is read from them.
@@ -114,7 +102,7 @@ public struct MessageCatalog: Hashable, Sendable {
     /// The string for `key` with `{name}` placeholders filled from `parameters`, or nil. A plural
     /// pattern takes the branch its argument's value (a whole number in `parameters`) asks for.
     public func string(_ key: String, parameters: [String: String] = [:]) -> String? {
-        texts[key]?.filled(parameters, count: nil, rules: rules)
+        index.texts[key]?.filled(parameters, count: nil, rules: rules)
     }
 
     /// The message for a field's issue.
@@ -133,8 +121,8 @@ public struct MessageCatalog: Hashable, Sendable {
         func first<T>(_ find: (String) -> T?) -> T? { find(issue.code) ?? issue.aliases.lazy.compactMap(find).first }
         let text = overrides.isEmpty ? nil : first { overrides[$0] }.map(CatalogText.init)
         let found = text
-            ?? issue.messageKey.flatMap { texts[$0] }
-            ?? first { fieldErrorTexts[field.position][$0] ?? errorTexts[$0] }
+            ?? issue.messageKey.flatMap { index.texts[$0] }
+            ?? first { index.error($0, of: field) }
         return (found ?? CatalogText(issue.code)).filled(issue.parameters, count: nil, rules: rules)
     }
 }
