@@ -138,6 +138,17 @@ import Testing
         #expect(result == FormattedValue(value: "John Smith", caret: 6))
     }
 
+    /// ASCII names are read as bytes: the same as the Character path, which a non-ASCII last
+    /// character (a middle dot, neither letter nor separator) makes the name take.
+    @Test(arguments: ["john smith", "jean-luc o'neil", "o'brien d'arcy", "  ana  mc-d", "it's", "JOHN x", "a'b'c", "", "x\r\ny", "7 rue"])
+    func anASCIINameIsFormattedAsItsCharactersWouldBe(_ name: String) {
+        for caret in 0...name.utf16.count {
+            let bytes = CardholderNameFormatter.format(FieldEdit(previous: "", raw: name, caret: caret))
+            let characters = CardholderNameFormatter.format(FieldEdit(previous: "", raw: name + "·", caret: caret))
+            #expect(characters == FormattedValue(value: bytes.value + "·", caret: bytes.caret), "\(name) caret \(caret)")
+        }
+    }
+
     @Test func withoutAutoCapitaliseTheNameIsLeftAlone() {
         let result = CardholderNameFormatter.format(FieldEdit(previous: "", raw: "john smith", caret: 3), autoCapitalise: false)
         #expect(result == FormattedValue(value: "john smith", caret: 3))

@@ -90,4 +90,37 @@ import Testing
         let catalog = MessageCatalog(strings: ["k": "{a} and {b} and {"])
         #expect(catalog.string("k", parameters: ["a": "1"]) == "1 and {b} and {")
     }
+
+    /// How braces read: a `{` names what lies up to the next `}`; filled, reading goes on after
+    /// that `}`; not filled, the `{` stays and reading goes on right after it. Values are not read
+    /// again, and a brace joined with a combining mark is not a brace.
+    @Test(arguments: [
+        ("Pay {amount}", ["amount": "€1.09"], "Pay €1.09"),
+        ("{a}{a} {a}", ["a": "x"], "xx x"),
+        ("{a{b}", ["b": "2"], "{a2"),
+        ("{{b}}", ["b": "2"], "{2}"),
+        ("{b}}", ["b": "2"], "2}"),
+        ("{a} {b", ["a": "1", "b": "2"], "1 {b"),
+        ("{a}", ["a": "{b}", "b": "2"], "{b}"),
+        ("é {a} ü {b} ç", ["a": "å", "b": "ø"], "é å ü ø ç"),
+        ("{\u{301}a} {a}", ["a": "1", "\u{301}a": "2"], "{\u{301}a} 1"),
+        ("{a}\u{301} {a}", ["a": "1"], "{a}\u{301} 1"),
+        ("no braces", ["a": "1"], "no braces"),
+        ("{a}", [:], "{a}"),
+    ] as [(String, [String: String], String)])
+    func placeholdersFillAsTheyAreRead(_ text: String, _ parameters: [String: String], _ filled: String) {
+        #expect(MessageCatalog(strings: ["k": text]).string("k", parameters: parameters) == filled)
+    }
+
+    @Test func aFieldsOwnErrorKeyIsFoundByItsFullName() {
+        let catalog = MessageCatalog(strings: [
+            "error.required": "Required", "error.cvv.required": "CVV please", "error.cardNumber.required.x": "Deeper",
+            "error.addressLine1.required": "Line 1 please",
+        ])
+        #expect(catalog.message(for: .cvv, issue: ValidationIssue(code: "required")) == "CVV please")
+        #expect(catalog.message(for: .addressLine2, issue: ValidationIssue(code: "required")) == "Required")
+        #expect(catalog.message(for: .addressLine1, issue: ValidationIssue(code: "required")) == "Line 1 please")
+        #expect(catalog.message(for: .cardNumber, issue: ValidationIssue(code: "required.x")) == "Deeper")
+        #expect(catalog.message(for: .email, issue: ValidationIssue(code: "cvv.required")) == "CVV please")
+    }
 }

@@ -32,7 +32,7 @@ import Testing
     /// The default `form` rendered with every field shown.
     static let form: String = {
         guard let session = try? everyField() else { return "" }
-        let context = PageContext(pageID: "p_wiring", cardFieldsShown: Set(FieldType.allCases))
+        let context = PageContext(pageID: "p_wiring", cardFieldsShown: FieldSet(FieldType.allCases))
         let data = FormView(session: session, token: "tok_wiring", resources: resources, context: context).data()
         return (try? resources.templates.render("form", data: data)) ?? ""
     }()

@@ -17,7 +17,7 @@ import Testing
         return GalleryCatalog.sections.flatMap(\.states).map { state in
             let session = try! renderer.session(for: state)
             // As the shopper's own page: the card values typed are shown.
-            let context = PageContext(pageID: "p_hooks", noscript: state.noscript, cardFieldsShown: Set(FieldType.allCases))
+            let context = PageContext(pageID: "p_hooks", noscript: state.noscript, cardFieldsShown: FieldSet(FieldType.allCases))
             let data = FormView(session: session, token: "tok_hooks", resources: resources, context: context).data()
             return (state.id, try! resources.templates.render("page", data: data))
         }

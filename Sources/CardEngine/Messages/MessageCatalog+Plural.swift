@@ -8,24 +8,7 @@ extension MessageCatalog {
     /// argument is called), when given, is what the count is shown as: a caller may pass it
     /// formatted for the locale; the category is always chosen from `count`.
     public func plural(_ key: String, count: Int, parameters: [String: String] = [:]) -> String? {
-        guard let text = strings[key] else { return nil }
-        return fill(text, parameters, count: count)
-    }
-
-    /// Fills a catalog string: a plural pattern first takes the branch for `count` (else for its
-    /// argument's value in `parameters`, when that is a whole number; else `other`), with `#` shown
-    /// as that value; then `{name}` placeholders are filled.
-    func fill(_ text: String, _ parameters: [String: String], count: Int? = nil) -> String {
-        guard PluralPattern.looksLikePattern(text), let pattern = try? PluralPattern(parsing: text) else {
-            let counted = count.map { parameters.merging(["count": String($0)]) { given, _ in given } }
-            return Self.interpolate(text, counted ?? parameters)
-        }
-        var values = parameters
-        let number = count ?? values[pattern.argument].flatMap { Int($0) }
-        let shown = values[pattern.argument] ?? number.map(String.init) ?? "#"
-        values[pattern.argument] = shown
-        let branch = number.map { pattern.message(for: $0, rules: PluralRules(language: language)) } ?? pattern.branches[.other] ?? ""
-        return Self.interpolate(branch.replacing("#", with: shown), values)
+        index.texts[key]?.filled(parameters, count: count, rules: rules)
     }
 
     /// The `{name}` placeholders a catalog string uses: for a plural pattern, its argument and

@@ -22,12 +22,31 @@ public struct MessageCatalog: Hashable, Sendable {
     public private(set) var strings: [String: String]
     /// The BCP 47 tag whose plural rules `plural` follows (`MessageCatalogs` sets it to the
     /// catalog's own).
-    public var language: String
+    public var language: String {
+        didSet { rules = PluralRules(language: language) }
+    }
+    /// `strings`, each read once for filling, in one reference (a catalog is copied with every
+    /// environment and language pack).
+    let index: CatalogIndex
+    /// The plural rules of `language`, chosen once rather than per message.
+    private(set) var rules: PluralRules
 
     /// A catalog from strings already read.
     public init(strings: [String: String] = [:], language: String = "en") {
         self.strings = strings
         self.language = language
+        rules = PluralRules(language: language)
+        index = CatalogIndex(strings)
+    }
+
+    /// Catalogs are equal when their strings and language are: the rest is read from them.
+    public static func == (lhs: MessageCatalog, rhs: MessageCatalog) -> Bool {
+        lhs.strings == rhs.strings && lhs.language == rhs.language
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(strings)
+        hasher.combine(language)
     }
 
     /// A catalog from locale files, each layer overriding the ones before key by key: English
@@ -83,7 +102,7 @@ public struct MessageCatalog: Hashable, Sendable {
     /// The string for `key` with `{name}` placeholders filled from `parameters`, or nil. A plural
     /// pattern takes the branch its argument's value (a whole number in `parameters`) asks for.
     public func string(_ key: String, parameters: [String: String] = [:]) -> String? {
-        strings[key].map { fill($0, parameters) }
+        index.texts[key]?.filled(parameters, count: nil, rules: rules)
     }
 
     /// The message for a field's issue.
@@ -98,31 +117,12 @@ public struct MessageCatalog: Hashable, Sendable {
     public func message(
         for field: FieldType, issue: ValidationIssue, overrides: [String: String] = [:]
     ) -> String {
-        let identifiers = ([issue.code] + issue.aliases).lazy
-        let template = identifiers.compactMap { overrides[$0] }.first
-            ?? issue.messageKey.flatMap { strings[$0] }
-            ?? identifiers.compactMap { self.strings["error.\(field.rawValue).\($0)"] ?? self.strings["error.\($0)"] }.first
-        return fill(template ?? issue.code, issue.parameters)
-    }
-
-    /// Replaces each `{name}` whose name is in `parameters`; other braces are left as written.
-    static func interpolate(_ template: String, _ parameters: [String: String]) -> String {
-        guard !parameters.isEmpty, template.contains("{") else { return template }
-        var output = ""
-        var rest = template[...]
-        while let open = rest.firstIndex(of: "{") {
-            output += rest[..<open]
-            let afterOpen = rest.index(after: open)
-            if let close = rest[afterOpen...].firstIndex(of: "}"),
-                let value = parameters[String(rest[afterOpen..<close])]
-            {
-                output += value
-                rest = rest[rest.index(after: close)...]
-            } else {
-                output += "{"
-                rest = rest[afterOpen...]
-            }
-        }
-        return output + rest
+        // The code, then each alias, in every step: no list of them is built.
+        func first<T>(_ find: (String) -> T?) -> T? { find(issue.code) ?? issue.aliases.lazy.compactMap(find).first }
+        let text = overrides.isEmpty ? nil : first { overrides[$0] }.map(CatalogText.init)
+        let found = text
+            ?? issue.messageKey.flatMap { index.texts[$0] }
+            ?? first { index.error($0, of: field) }
+        return (found ?? CatalogText(issue.code)).filled(issue.parameters, count: nil, rules: rules)
     }
 }

@@ -26,8 +26,8 @@ extension CardNetwork {
         guard prefixes.count > 0 else { return NetworkDetection(candidates: [], isSettled: false) }
         var found: [Candidate] = []
         found.reserveCapacity(4)
-        for (priority, entry) in prefixTable.enumerated() {
-            if let candidate = bestMatch(entry.ranges, prefixes, network: entry.network, priority: priority) {
+        for entry in prefixTableByFirstDigit[prefixes[1]] {
+            if let candidate = bestMatch(entry.ranges, prefixes, network: entry.network, priority: entry.priority) {
                 found.append(candidate)
             }
         }
@@ -37,6 +37,21 @@ extension CardNetwork {
             return NetworkDetection(candidates: [found[0].network], isSettled: true)
         }
         return NetworkDetection(candidates: found.map(\.network), isSettled: false)
+    }
+
+    /// `prefixTable` for each first digit: the entries, with their place in the table (their
+    /// priority), keeping only the ranges whose prefixes can begin with that digit. A range matches
+    /// a number, whole or partly, only if the number's first digit lies between its bounds' first
+    /// digits, so detection reads the same ranges less the ones that cannot match (10 of the 164
+    /// for a Visa number, 30 for a Mastercard; every keystroke that changes the BIN detects).
+    static let prefixTableByFirstDigit: [[(priority: Int, network: CardNetwork, ranges: [PrefixRange])]] = (0...9).map { digit in
+        prefixTable.enumerated().compactMap { priority, entry in
+            let ranges = entry.ranges.filter { range in
+                let scale = PrefixValues.powersOfTen[range.digits - 1]
+                return range.low / scale <= digit && digit <= range.high / scale
+            }
+            return ranges.isEmpty ? nil : (priority, entry.network, ranges)
+        }
     }
 
     private static func bestMatch(

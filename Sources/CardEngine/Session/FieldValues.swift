@@ -45,21 +45,6 @@ struct FieldValues: Hashable, Sendable {
     }
 }
 
-/// A set of fields as a bit mask, for the per-field validity cache.
-struct FieldSet: Hashable, Sendable {
-    private(set) var bits: UInt16 = 0
-
-    static func bit(_ field: FieldType) -> UInt16 { 1 << UInt16(field.position) }
-
-    func contains(_ field: FieldType) -> Bool { bits & Self.bit(field) != 0 }
-
-    mutating func set(_ field: FieldType, _ member: Bool) {
-        if member { bits |= Self.bit(field) } else { bits &= ~Self.bit(field) }
-    }
-
-    func containsAll(_ fields: [FieldType]) -> Bool { fields.allSatisfy(contains) }
-}
-
 extension FieldType {
     /// The field's fixed place: its bit in a `FieldSet` (stored sessions keep those bits, so a
     /// field is never renumbered) and its entry's place in `FieldSpec.table`.

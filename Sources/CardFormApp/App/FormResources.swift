@@ -82,6 +82,9 @@ final class FormResources: Sendable {
     /// (`MessageCatalogs.language(for:)`: `fr-CA` → `fr`, `zh-TW` → `zh-hant`), English when there
     /// is none.
     func pack(for locale: String) -> LanguagePack {
+        // Most sessions' locales are their catalog's own tag (`en`), the pack's key: one look-up
+        // (every answer asks) instead of three.
+        if let pack = packs.withLock({ $0[locale] }) { return pack }
         let language = catalogs.language(for: locale)
         guard catalogs.byLanguage[language] != nil else { return LanguagePack(language: "en", catalog: MessageCatalog()) }
         return packs.withLock { packs in

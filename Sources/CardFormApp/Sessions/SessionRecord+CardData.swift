@@ -11,8 +11,10 @@ import HTTPServer
 /// resyncs; a reload is a new page and means retyping the card, as with every hosted field.
 extension SessionRecord {
     /// The card fields whose current value page `pageID` entered: the only ones it is shown.
-    func cardFields(enteredBy pageID: String) -> Set<FieldType> {
-        Set(cardEntries.compactMap { $0.value == pageID ? $0.key : nil })
+    func cardFields(enteredBy pageID: String) -> FieldSet {
+        var fields = FieldSet()
+        for (field, page) in cardEntries where page == pageID { fields.set(field, true) }
+        return fields
     }
 
     /// Notes that page `pageID` set the value of each of `fields` (fields that are not card data

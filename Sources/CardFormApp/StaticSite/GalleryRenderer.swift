@@ -54,7 +54,7 @@ struct GalleryRenderer {
     /// relative to the gallery page.
     func data(for state: GalleryState, session: CardSession) -> TemplateValue {
         // Sample data, typed by the gallery itself: shown like the shopper's own entry.
-        let context = PageContext(pageID: "gallery", noscript: state.noscript, cardFieldsShown: Set(FieldType.allCases))
+        let context = PageContext(pageID: "gallery", noscript: state.noscript, cardFieldsShown: FieldSet(FieldType.allCases))
         let view = FormView(session: session, token: "gallery", resources: resources, context: context)
         let data = view.data().rebasingAssets(onto: "assets/")
         return state.showsCVV ? data.setting(true, at: ["fields", "cvv", "mask", "shown"]) : data

@@ -20,7 +20,7 @@ extension LintSamples {
             let (session, announcement) = session(country: country, environment: environment)
             let context = PageContext(
                 pageID: pageID, themeURL: "/s/\(session.id)/theme.css", noscript: true, announcement: announcement,
-                cardFieldsShown: Set(FieldType.allCases))
+                cardFieldsShown: FieldSet(FieldType.allCases))
             return FormView(session: session, token: token, resources: resources, context: context).data()
         }
         let freeTextCountry = Countries.all.first { !$0.hasSubdivisions && $0.hasPostalCode }?.code ?? "GB"

@@ -17,7 +17,7 @@ struct PageContext: Sendable {
     /// The card fields (`FieldType.isCardData`) whose values this page may be shown: those it
     /// entered itself (`SessionRecord.cardFields(enteredBy:)`), or sample data. Any other card
     /// field renders empty.
-    var cardFieldsShown: Set<FieldType> = []
+    var cardFieldsShown: FieldSet = []
 }
 
 /// The template data for one session's form: engine state turned into the shapes the templates
