@@ -24,6 +24,28 @@ final class BlockMemo: Sendable {
         let template: String
         let language: String
         let state: FieldState
+
+        /// Hashes what tells a field's renders apart most (its verdict, error, length and network),
+        /// not the whole state: equal keys still hash alike, the few that share a hash are told
+        /// apart by `==`, and a keystroke's lookup skips hashing labels, options and network lists,
+        /// most of what hashing a `FieldState` costs.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(template)
+            hasher.combine(language)
+            hasher.combine(state.valid)
+            hasher.combine(state.errorCode)
+            hasher.combine(state.maxLength)
+            switch state.extras {
+            case .none: hasher.combine(0)
+            case .networks(let available, let shown, _):
+                hasher.combine(available.count)
+                hasher.combine(shown)
+            case .securityCode(_, let length): hasher.combine(length)
+            case .countries(let selected): hasher.combine(selected)
+            case .subdivisions(_, let selected): hasher.combine(selected)
+            case .freeText: hasher.combine(1)
+            }
+        }
     }
 
     /// A block's markup cut at each stand-in, and the blanks around the block element.
