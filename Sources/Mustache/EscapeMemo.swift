@@ -1,19 +1,18 @@
 import Foundation
 import Synchronization
 
-/// The escaped bytes of the few long values a library's renders print again and again: the format
-/// rules every page carries are ~5 KB of JSON with a quote every few bytes, the same for every page
-/// of one set of resources, and escaping them cost more than looking every name of the page up.
+/// The escaped bytes of long values that the library's owner said every render prints the same
+/// (`TemplateLibrary.keepEscaped(_:)`): the format rules every page carries are ~5 KB of JSON with
+/// a quote every few bytes, the same for every page of one set of resources, and escaping them
+/// cost more than looking every name of the page up.
 ///
-/// A value is found again only by its exact bytes, so what prints is always what escaping it would
-/// give. The value the view model hands over for every page is the same `String`, so finding it
-/// is a comparison of two addresses. Shared by every render of one library (and its copies):
-/// reloaded templates start with an empty memo.
+/// Only what the owner hands over is kept, never a value met while rendering: a shopper's pasted
+/// text stays with the render it came in. A value is found by its exact bytes, so what prints is
+/// always what escaping it would give; the owner hands over the same `String` it puts in every
+/// page's data, so finding it is a comparison of two addresses.
 final class EscapeMemo: Sendable {
     /// Shorter values are escaped as they come: looking them up would cost what escaping does.
     static let minimumCount = 512
-    /// Values kept; past it the oldest goes.
-    static let capacity = 4
 
     private struct Entry: Sendable {
         let text: String
@@ -22,20 +21,22 @@ final class EscapeMemo: Sendable {
 
     private let entries = Mutex<[Entry]>([])
 
-    /// `text` escaped, from the memo when it holds `text`'s bytes.
-    func escaped(_ text: String) -> [UInt8] {
-        if let known = entries.withLock({ entries in entries.first { Self.sameBytes($0.text, text) }?.escaped }) {
-            return known
-        }
+    /// Escapes `text` now, for every later render that prints it escaped.
+    func keep(_ text: String) {
+        guard text.utf8.count >= Self.minimumCount else { return }
         var escaped: [UInt8] = []
         escaped.reserveCapacity(text.utf8.count + text.utf8.count / 4)
         HTMLEscaping.append(escaping: text, to: &escaped)
         let entry = Entry(text: text, escaped: escaped)
         entries.withLock { entries in
-            if entries.count >= Self.capacity { entries.removeFirst() }
+            entries.removeAll { Self.sameBytes($0.text, text) }
             entries.append(entry)
         }
-        return escaped
+    }
+
+    /// `text` escaped, when it was kept; nil otherwise.
+    func escaped(_ text: String) -> [UInt8]? {
+        entries.withLock { entries in entries.first { Self.sameBytes($0.text, text) }?.escaped }
     }
 
     /// Byte for byte, not as `==` compares strings (canonical equivalence): another text that

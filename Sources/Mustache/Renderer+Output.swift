@@ -22,8 +22,8 @@ extension Renderer {
             output.append(contentsOf: indentation)
             atLineStart = false
         }
-        if escaped, text.utf8.count >= EscapeMemo.minimumCount {
-            output.append(contentsOf: escapes.escaped(text))
+        if escaped, text.utf8.count >= EscapeMemo.minimumCount, let known = escapes.escaped(text) {
+            output.append(contentsOf: known)
             return
         }
         let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in

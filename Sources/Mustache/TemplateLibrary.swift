@@ -7,7 +7,7 @@ public struct TemplateLibrary: Sendable {
     public let templates: [String: Template]
     /// Every template lowered for rendering.
     private let program: Program
-    /// Long values' escaped bytes, shared by this library's renders.
+    /// Long values' escaped bytes (`keepEscaped(_:)`), shared by this library's copies.
     private let escapes: EscapeMemo
 
     /// A library with no templates.
@@ -77,6 +77,14 @@ public struct TemplateLibrary: Sendable {
     public func overlaid(with layer: TemplateSource) throws(TemplateError) -> TemplateLibrary {
         let top = try TemplateLibrary([layer])
         return TemplateLibrary(compiled: templates.merging(top.templates) { _, later in later })
+    }
+
+    /// Escapes `text` once, now: wherever a render of this library (or of a copy) prints the same
+    /// text escaped (`{{name}}`), it copies these bytes instead of escaping it again. For long
+    /// values that every render prints, such as a page's format rules; what prints is unchanged.
+    /// Texts under 512 bytes are not kept: escaping them costs what finding them would.
+    public func keepEscaped(_ text: String) {
+        escapes.keep(text)
     }
 
     /// Every template's name, sorted.

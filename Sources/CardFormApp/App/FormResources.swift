@@ -44,6 +44,8 @@ final class FormResources: Sendable {
         self.blockPlan = BlockPlan(library: templates, dependencies: dependencies)
         self.networkIcons = networkIcons
         self.formatRules = FormattingRules.json(iconURLs: networkIcons)
+        // Every page prints them escaped (`{{formatRules}}`): escaped once here, not per page.
+        templates.keepEscaped(formatRules)
         self.pageAssets = FormView.pageAssets(assets)
     }
 
