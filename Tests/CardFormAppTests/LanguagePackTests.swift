@@ -47,6 +47,7 @@ import Testing
         let kept = pack.fieldData(.cardholderName, state: state) { Issue.record("the state's data was not kept"); return [:] }
         #expect(kept["value"] == "")
         #expect(kept["required"] == true)
+        #expect(FormView.fieldData(.cardholderName, state: state, value: "", pack: pack, icons: [:]) == .object(kept))
     }
 
     @Test func anotherStateBuildsItsOwnData() throws {

@@ -63,7 +63,9 @@ extension FormView {
         _ field: FieldType, state: FieldState, value: String, pack: LanguagePack, icons: [CardNetwork: String]
     ) -> TemplateValue {
         var object = pack.fieldData(field, state: state) { valueFreeData(field, state: state, pack: pack, icons: icons) }
-        object["value"] = .string(value)
+        // The kept data holds the empty value already: an empty field (every field of a new
+        // page) shares it as it is, without a copy.
+        if !value.isEmpty { object["value"] = .string(value) }
         return .object(object)
     }
 
