@@ -84,8 +84,13 @@ public struct BlockTree: Sendable {
     /// template must render, since markup outside its root would belong to whatever block holds
     /// it on the page.
     public func wrapsEverything(_ index: Int) -> Bool {
-        let range = blocks[index].range
-        return html[..<range.lowerBound].allSatisfy(Self.isBlank) && html[range.upperBound...].allSatisfy(Self.isBlank)
+        Self.wraps(blocks[index].range, everythingIn: html[...])
+    }
+
+    /// Whether `range` holds all of `html` but the blanks around it (`html` a slice: what one
+    /// leaf appended to a buffer of several, `FormRenderer.leafFragments`).
+    public static func wraps(_ range: Range<Int>, everythingIn html: ArraySlice<UInt8>) -> Bool {
+        html[..<range.lowerBound].allSatisfy(isBlank) && html[range.upperBound...].allSatisfy(isBlank)
     }
 
     /// HTML's ASCII whitespace.

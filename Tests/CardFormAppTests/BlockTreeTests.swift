@@ -153,3 +153,18 @@ extension FragmentDiffTests {
         #expect(then.components(separatedBy: "<template").count == 2)
     }
 }
+
+extension FragmentDiffTests {
+    /// The root's start tag may carry the echoed value too (`data-value="…"`, found first): the
+    /// hash of what follows the tag still leaves out the value there, so a keystroke that changes
+    /// nothing else in the block can go as its start tag.
+    @Test func theInnerHashLeavesOutTheValueAfterTheStartTagWhenTheTagHoldsItToo() {
+        func inner(_ value: String) -> UInt64 {
+            let tree = BlockTree(html: #"<div data-cf-block="cardholderName" data-value="\#(value)"><input value="\#(value)"></div>"#)
+            let text = FragmentDiff.valueText(value, in: tree.blocks[0].range, of: tree.html)
+            return FragmentDiff.innerHash(0, tree: tree, value: value, text: text)
+        }
+        #expect(inner("Ada") == inner("Ann Lee"))
+        #expect(inner("Ada") != BlockHash.hash(Array(#"<input value="Ada"></div>"#.utf8)[...]))
+    }
+}

@@ -78,6 +78,23 @@ struct BuildShellRouteTests {
         #expect(input.status == 403)
     }
 
+    @Test("answers a form whose block names repeat a numbered one (`x`, `x#2`, `x` again), and its keystrokes")
+    func answersAFormWhoseBlockKeysRepeat() async throws {
+        let folder = try ServerDevTests.overlay([
+            "sections/submit-button.mustache": #"{{> blocks/submit-button}}<i data-cf-block="x"></i><i data-cf-block="x#2"></i><i data-cf-block="x"></i>"#
+        ])
+        let harness = try ServerHarness(sources: .init(templatesOverlay: folder))
+        let id = try await harness.createSession(Self.options)
+        let (reply, answer) = try await Self.bootstrap(harness, id)
+        #expect(reply.status == 200)
+        #expect(answer.html.contains(#"<i data-cf-block="x#2"></i>"#))
+        let input = try await harness.post(
+            "/shell/\(id)/input", form: [("field", "cardNumber"), ("value", "4"), ("caret", "1"), ("seq", "1"), ("page", answer.page), ("rev", "0")],
+            headers: ["Origin": Self.cdn, "X-CardForm-Token": answer.token])
+        #expect(input.status == 200)
+        #expect(input.body.contains(#"data-cf-value="4""#))
+    }
+
     @Test("answers the preflight for the token header and the two methods")
     func answersThePreflight() async throws {
         let harness = try ServerHarness()

@@ -270,6 +270,20 @@ import Testing
         #expect(shopper.mismatches.isEmpty, "\(shopper.mismatches.first ?? "")")
     }
 
+    /// A designer's field template that writes outside its block element (the name again, after
+    /// it): the field's render alone cannot stand for its block, so each answer is the whole
+    /// form's, the section the name changed included. Fails if that render were taken as the block.
+    @Test func aFieldTemplateWritingOutsideItsBlockAnswersWhatTheWholeFormWould() throws {
+        let folder = try ServerDevTests.overlay([
+            "blocks/cardholder-name.mustache": ServerDevTests.guide.replacing("VERSION", with: "mark")
+                + "{{#fields.cardholderName}}<b>{{value}}</b>{{/fields.cardholderName}}\n"
+        ])
+        var shopper = try Shopper(Self.cardOnly, resources: try FormResources.load(.init(templatesOverlay: folder)))
+        try shopper.type(.cardholderName, "Ada")
+        #expect(shopper.events == 5)
+        #expect(shopper.mismatches.isEmpty, "\(shopper.mismatches.first ?? "")")
+    }
+
     /// The test can fail: a change map that forgets that the co-badge choice follows the networks
     /// leaves it out, one that forgets what the live region reads leaves it silent, one that
     /// forgets the card fee leaves the pay button's amount as it was.

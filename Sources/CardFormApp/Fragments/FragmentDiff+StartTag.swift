@@ -71,8 +71,9 @@ extension FragmentDiff {
     static func innerHash(_ index: Int, tree: BlockTree, value: String?, text: Range<Int>?) -> UInt64 {
         let range = tree.blocks[index].range
         let inner = startTagEnd(tree.html, range)..<range.upperBound
-        // The block's first is the first after the start tag unless it lies in the start tag (the
-        // attribute holds no `>`: it lies wholly on one side).
+        // `text` is the block's first `value="…"`. What is searched for holds no `>` (the value is
+        // escaped), so it lies wholly in the start tag or wholly after it: after it, it is also
+        // the first there; in it, the first after the start tag is searched for.
         if let value, let text, let cut = text.lowerBound >= inner.lowerBound ? text : valueText(value, in: inner, of: tree.html) {
             return hash(inner, of: tree.html, leavingOut: cut)
         }

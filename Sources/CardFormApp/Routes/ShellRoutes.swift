@@ -107,7 +107,9 @@ struct ShellRoutes {
         let html = try record.answerPage(pageID) { page, _, _ throws(TemplateError) in
             let html = try resources.templates.render("form", data: view.data())
             let tree = BlockTree(html: html)
-            page.blocks = Dictionary(uniqueKeysWithValues: zip(tree.blocks.map(\.key), tree.ownHashes().map { HeldBlock(own: $0) }))
+            // Keys can repeat (a designer's `x#2` next to two blocks named `x`): the last wins, as
+            // everywhere the page's blocks are kept by key, rather than trapping.
+            page.blocks = Dictionary(zip(tree.blocks.map(\.key), tree.ownHashes().map { HeldBlock(own: $0) })) { _, last in last }
             return html
         }
         var members: [(key: String, value: JSONValue)] = [

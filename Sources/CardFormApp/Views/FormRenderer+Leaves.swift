@@ -80,9 +80,7 @@ extension FormRenderer {
     private func checked(_ html: [UInt8], from start: Int, _ leaf: BlockPlan.Leaf) -> LeafRender {
         let blocks = BlockTree.blocks(in: html, from: start)
         guard let block = blocks.first else { return html[start...].allSatisfy(BlockTree.isBlank) ? .nothing : .unfit }
-        guard blocks.count == 1, block.key == leaf.key, html[start..<block.range.lowerBound].allSatisfy(BlockTree.isBlank),
-              html[block.range.upperBound...].allSatisfy(BlockTree.isBlank)
-        else { return .unfit }
+        guard blocks.count == 1, block.key == leaf.key, BlockTree.wraps(block.range, everythingIn: html[start...]) else { return .unfit }
         return .block(block.range)
     }
 }
