@@ -158,6 +158,18 @@ struct BuildShellRouteTests {
             }
         }
         #expect(costs["/shell/\(id)/input"] == costs["/s/\(id)/input"])
+        // An event for a session the store does not know is looked up once too, not again to
+        // decide whether its refusal may carry CORS.
+        var unknownCosts: [Int] = []
+        for (path, origin) in [("/shell/aaaaaaaaaaaaaaaaaaaaaaaaaa/input", Self.cdn), ("/s/aaaaaaaaaaaaaaaaaaaaaaaaaa/input", nil)] {
+            let before = try commands()
+            let reply = try await harness.post(
+                path, form: [("field", "cvv"), ("value", "1"), ("page", page.page)],
+                headers: ["X-CardForm-Token": page.token].merging(origin.map { ["Origin": $0] } ?? [:]) { $1 })
+            #expect(reply.status >= 400)
+            unknownCosts.append(try commands() - before)
+        }
+        #expect(unknownCosts[0] == unknownCosts[1] && unknownCosts[0] > 0, "\(unknownCosts)")
     }
 
     @Test("refuses what a handler answers without checking the origin in its store call, card data included")

@@ -34,6 +34,7 @@ extension AppContext {
     /// unknown session (as the route says), so a shell's event reads the session once.
     func lookup<T: Sendable>(_ request: RouteRequest, _ body: (inout SessionRecord) -> T) throws(Refusal) -> SessionLookup<T> {
         guard let shell = request.shell else { return try lookup(request.id, body) }
+        shell.lookingUp()
         let found: SessionLookup<Checked<T>> = try lookup(request.id) { record in
             shell.admits(record) ? .answered(body(&record)) : .refused
         }

@@ -43,7 +43,7 @@ struct ShellRoutes {
             } catch {
                 // Rare (the page script sends well-formed events), so the extra look-up costs
                 // nothing on the keystroke path.
-                if !call.wasChecked { _ = try? app.lookup(forwarded) { _ in () } }
+                if !call.wasLookedUp { _ = try? app.lookup(forwarded) { _ in () } }
                 guard call.isAdmitted else { throw error }
                 var refusal = error
                 for field in cors { refusal.headers.set(field.name, field.value) }
@@ -132,7 +132,7 @@ final class ShellCall: Sendable {
     let origin: String
     let unknown: Refusal
     private let admitted = Atomic<Bool>(false)
-    private let checked = Atomic<Bool>(false)
+    private let lookedUp = Atomic<Bool>(false)
 
     init(origin: String, unknown: Refusal) {
         self.origin = origin
@@ -141,8 +141,12 @@ final class ShellCall: Sendable {
 
     var isAdmitted: Bool { admitted.load(ordering: .acquiring) }
 
-    /// Whether a store call has checked the origin yet (`admits`), whatever it found.
-    var wasChecked: Bool { checked.load(ordering: .acquiring) }
+    /// Whether the handler's store call was made (`AppContext.lookup`), whatever it found: an
+    /// unknown session or an unreachable store is not asked twice.
+    var wasLookedUp: Bool { lookedUp.load(ordering: .acquiring) }
+
+    /// Notes that the handler's store call is being made.
+    func lookingUp() { lookedUp.store(true, ordering: .releasing) }
 
     /// Whether the origin is one of `record`'s allowed ones, matched as `frame-ancestors` matches
     /// (wildcards included). Noted either way: a store may run its body again on a fresher record,
@@ -150,7 +154,6 @@ final class ShellCall: Sendable {
     func admits(_ record: SessionRecord) -> Bool {
         let allowed = OriginPattern.allows(record.session.configuration.allowedOrigins, origin)
         admitted.store(allowed, ordering: .releasing)
-        checked.store(true, ordering: .releasing)
         return allowed
     }
 }
