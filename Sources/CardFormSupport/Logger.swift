@@ -337,11 +337,13 @@ struct LineWriter: LineBytes {
     }
 
     mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let source = bytes.baseAddress, let target = space.baseAddress else { return }
+        // The room is checked first: text dropped for want of it must mark the line as not
+        // fitting, even in a space with no memory at all (no base address).
         guard bytes.count <= space.count - count else {
             overflowed = true
             return
         }
+        guard let source = bytes.baseAddress, let target = space.baseAddress else { return }  // nothing to copy
         (target + count).update(from: source, count: bytes.count)
         count += bytes.count
     }

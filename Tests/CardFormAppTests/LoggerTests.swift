@@ -79,3 +79,14 @@ extension LogOutputTests {
         #expect(lines.last?.hasSuffix(#"Z","event":"request","route":"/shell/:id/network","status":200,"durationUs":123456}"#) == true)
     }
 }
+
+extension LogOutputTests {
+    @Test("a line writer with no room at all reports its line as not fitting, whatever was put")
+    func noRoomIsNoFit() {
+        for text: StaticString in ["", "x", "a longer text"] {
+            var line = LineWriter(UnsafeMutableBufferPointer(start: nil, count: 0))
+            line.put(text)
+            #expect((line.written == nil) == (text.utf8CodeUnitCount > 0), "\(text)")
+        }
+    }
+}
