@@ -105,22 +105,36 @@ public struct Logger: Sendable {
         }
     }
 
-    /// JSON string quoting for our own constant texts (which hold no control characters).
+    /// JSON string quoting for our own constant texts: a quote, a backslash or a control
+    /// character (a `\t` someone writes in a text) is escaped, so every line stays valid JSON.
     private static func appendQuoted(_ text: StaticString, to line: inout some LineBytes) {
         line.put(UInt8(ascii: "\""))
         text.withUTF8Buffer { bytes in
-            // Our keys and texts hardly ever hold a quote or a backslash: copied whole then.
-            guard bytes.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+            // Our keys and texts hardly ever need escaping: copied whole then.
+            guard bytes.contains(where: needsEscape) else {
                 line.put(bytes)
                 return
             }
             for byte in bytes {
-                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { line.put(UInt8(ascii: "\\")) }
+                if byte < 0x20 {
+                    line.put(#"\u00"#)
+                    line.put(hexDigits[Int(byte >> 4)])
+                    line.put(hexDigits[Int(byte & 0xF)])
+                    continue
+                }
+                if needsEscape(byte) { line.put(UInt8(ascii: "\\")) }
                 line.put(byte)
             }
         }
         line.put(UInt8(ascii: "\""))
     }
+
+    /// Whether JSON needs `byte` escaped inside a string (UTF-8's bytes past ASCII never do).
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// The proleptic Gregorian date of a day counted from 1970-01-01 (the usual era arithmetic:
     /// 400-year eras of 146 097 days, years starting in March so that leap days come last).

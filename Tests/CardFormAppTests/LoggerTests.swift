@@ -81,6 +81,23 @@ extension LogOutputTests {
 }
 
 extension LogOutputTests {
+    @Test("a text holding quotes, backslashes or control characters still makes a line of valid JSON, in the buffer and in a recorder")
+    func escapedTextsKeepLinesValidJSON() throws {
+        let written = Mutex<[UInt8]>([])
+        let output = OutputBuffer { bytes in written.withLock { $0.append(contentsOf: bytes) } }
+        let recorder = LogRecorder()
+        for logger in [Logger(output: output), recorder.logger] {
+            logger.log("tab\tevent", ["line\nkey": .text("a\u{1}b\"c\\d\u{1F}é")])
+        }
+        output.flush()
+        let lines = [String(decoding: written.withLock { $0 }, as: UTF8.self), try #require(recorder.all.first)]
+        for line in lines {
+            #expect(line.hasSuffix(#"","event":"tab\u0009event","line\u000akey":"a\u0001b\"c\\d\u001fé"}"# + "\n"))
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String])
+            #expect(object["event"] == "tab\tevent" && object["line\nkey"] == "a\u{1}b\"c\\d\u{1F}é")
+        }
+    }
+
     @Test("a line writer with no room at all reports its line as not fitting, whatever was put")
     func noRoomIsNoFit() {
         for text: StaticString in ["", "x", "a longer text"] {
