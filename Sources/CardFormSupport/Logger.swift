@@ -239,6 +239,8 @@ public final class OutputBuffer: Sendable {
     }
 
     private let pending = Mutex(Pending())
+    /// Held by the one flush writing (lines keep being appended to `pending` meanwhile).
+    private let writing = Mutex(())
     private let started = Atomic(false)
     private let write: @Sendable ([UInt8]) -> Void
 
@@ -285,11 +287,16 @@ public final class OutputBuffer: Sendable {
 
     /// Writes everything pending now.
     public func flush() {
-        let bytes = pending.withLock { pending in
-            defer { pending.bytes.removeAll(keepingCapacity: true) }
-            return pending.bytes
+        // One flush at a time, from taking the bytes to writing them: the background thread and a
+        // request thread past 64 KB may flush together, and two writes of a pipe at once can
+        // interleave their bytes (past PIPE_BUF) or land out of order, breaking lines.
+        writing.withLock { _ in
+            let bytes = pending.withLock { pending in
+                defer { pending.bytes.removeAll(keepingCapacity: true) }
+                return pending.bytes
+            }
+            if !bytes.isEmpty { write(bytes) }
         }
-        if !bytes.isEmpty { write(bytes) }
     }
 
     private func startIfNeeded() {

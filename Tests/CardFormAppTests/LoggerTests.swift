@@ -107,3 +107,38 @@ extension LogOutputTests {
         }
     }
 }
+
+extension LogOutputTests {
+    @Test("threads flushing together write one at a time, so every line arrives whole and each thread's in order")
+    func concurrentFlushesDoNotInterleave() {
+        let inFlight = Atomic(0)
+        let overlapped = Atomic(false)
+        let written = Mutex<[UInt8]>([])
+        let output = OutputBuffer { bytes in
+            if inFlight.wrappingAdd(1, ordering: .relaxed).newValue > 1 { overlapped.store(true, ordering: .relaxed) }
+            usleep(1_000)  // a slow pipe: gives another flush the time to start meanwhile
+            written.withLock { $0.append(contentsOf: bytes) }
+            inFlight.wrappingSubtract(1, ordering: .relaxed)
+        }
+        let letters = Array("abcd".utf8)
+        DispatchQueue.concurrentPerform(iterations: letters.count) { thread in
+            for index in 0..<24 {
+                // Past 64 KB every few lines: each thread flushes on its own as well.
+                output.append(Array(repeating: letters[thread], count: 20_000) + Array("\(index)\n".utf8))
+            }
+        }
+        output.flush()
+        let wroteTogether = overlapped.load(ordering: .relaxed)
+        #expect(!wroteTogether)
+        let lines = written.withLock { $0 }.split(separator: UInt8(ascii: "\n"))
+        #expect(lines.count == letters.count * 24)
+        for letter in letters {
+            let own = lines.filter { $0.first == letter }
+            let indices = own.map { line in
+                #expect(line.prefix(20_000).allSatisfy { $0 == letter })
+                return Int(String(decoding: line.dropFirst(20_000), as: UTF8.self)) ?? -1
+            }
+            #expect(indices == Array(0..<24), "\(UnicodeScalar(letter))")
+        }
+    }
+}
