@@ -118,8 +118,8 @@ public struct Logger: Sendable {
             for byte in bytes {
                 if byte < 0x20 {
                     line.put(#"\u00"#)
-                    line.put(hexDigits[Int(byte >> 4)])
-                    line.put(hexDigits[Int(byte & 0xF)])
+                    line.put(Hex.digits[Int(byte >> 4)])
+                    line.put(Hex.digits[Int(byte & 0xF)])
                     continue
                 }
                 if needsEscape(byte) { line.put(UInt8(ascii: "\\")) }
@@ -133,8 +133,6 @@ public struct Logger: Sendable {
     private static func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// The proleptic Gregorian date of a day counted from 1970-01-01 (the usual era arithmetic:
     /// 400-year eras of 146 097 days, years starting in March so that leap days come last).
