@@ -1,7 +1,8 @@
 /// Hexadecimal: lower-case digits for MACs in headers, and the digit values that reading a key,
 /// a signature or a `%HH` escape needs.
 public enum Hex {
-    private static let digits = Array("0123456789abcdef".utf8)
+    /// The lower-case digits by value (the log's `\u00XX` escapes write them too).
+    static let digits = Array("0123456789abcdef".utf8)
 
     public static func encode(_ bytes: [UInt8]) -> String {
         var text: [UInt8] = []

@@ -79,3 +79,66 @@ extension LogOutputTests {
         #expect(lines.last?.hasSuffix(#"Z","event":"request","route":"/shell/:id/network","status":200,"durationUs":123456}"#) == true)
     }
 }
+
+extension LogOutputTests {
+    @Test("a text holding quotes, backslashes or control characters still makes a line of valid JSON, in the buffer and in a recorder")
+    func escapedTextsKeepLinesValidJSON() throws {
+        let written = Mutex<[UInt8]>([])
+        let output = OutputBuffer { bytes in written.withLock { $0.append(contentsOf: bytes) } }
+        let recorder = LogRecorder()
+        for logger in [Logger(output: output), recorder.logger] {
+            logger.log("tab\tevent", ["line\nkey": .text("a\u{1}b\"c\\d\u{1F}é")])
+        }
+        output.flush()
+        let lines = [String(decoding: written.withLock { $0 }, as: UTF8.self), try #require(recorder.all.first)]
+        for line in lines {
+            #expect(line.hasSuffix(#"","event":"tab\u0009event","line\u000akey":"a\u0001b\"c\\d\u001fé"}"# + "\n"))
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String])
+            #expect(object["event"] == "tab\tevent" && object["line\nkey"] == "a\u{1}b\"c\\d\u{1F}é")
+        }
+    }
+
+    @Test("a line writer with no room at all reports its line as not fitting, whatever was put")
+    func noRoomIsNoFit() {
+        for text: StaticString in ["", "x", "a longer text"] {
+            var line = LineWriter(UnsafeMutableBufferPointer(start: nil, count: 0))
+            line.put(text)
+            #expect((line.written == nil) == (text.utf8CodeUnitCount > 0), "\(text)")
+        }
+    }
+}
+
+extension LogOutputTests {
+    @Test("threads flushing together write one at a time, so every line arrives whole and each thread's in order")
+    func concurrentFlushesDoNotInterleave() {
+        let inFlight = Atomic(0)
+        let overlapped = Atomic(false)
+        let written = Mutex<[UInt8]>([])
+        let output = OutputBuffer { bytes in
+            if inFlight.wrappingAdd(1, ordering: .relaxed).newValue > 1 { overlapped.store(true, ordering: .relaxed) }
+            usleep(1_000)  // a slow pipe: gives another flush the time to start meanwhile
+            written.withLock { $0.append(contentsOf: bytes) }
+            inFlight.wrappingSubtract(1, ordering: .relaxed)
+        }
+        let letters = Array("abcd".utf8)
+        DispatchQueue.concurrentPerform(iterations: letters.count) { thread in
+            for index in 0..<24 {
+                // Past 64 KB every few lines: each thread flushes on its own as well.
+                output.append(Array(repeating: letters[thread], count: 20_000) + Array("\(index)\n".utf8))
+            }
+        }
+        output.flush()
+        let wroteTogether = overlapped.load(ordering: .relaxed)
+        #expect(!wroteTogether)
+        let lines = written.withLock { $0 }.split(separator: UInt8(ascii: "\n"))
+        #expect(lines.count == letters.count * 24)
+        for letter in letters {
+            let own = lines.filter { $0.first == letter }
+            let indices = own.map { line in
+                #expect(line.prefix(20_000).allSatisfy { $0 == letter })
+                return Int(String(decoding: line.dropFirst(20_000), as: UTF8.self)) ?? -1
+            }
+            #expect(indices == Array(0..<24), "\(UnicodeScalar(letter))")
+        }
+    }
+}

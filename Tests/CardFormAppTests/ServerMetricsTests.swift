@@ -62,6 +62,20 @@ import Testing
         #expect((families["cardform_webhook_outbox_oldest_age_seconds"]?.value([:]) ?? -1) >= 0)
     }
 
+    @Test("a method token of the client's own is counted as OTHER, so no client can add series without end")
+    func unusualMethodsShareOneSeries() async throws {
+        let harness = try ServerHarness()
+        for method in ["BREW1", "BREW2", "PROPFIND"] {
+            #expect(try await harness.request(method, "/nothing").status == 404)
+        }
+        #expect(try await harness.request("DELETE", "/nothing").status == 404)
+        let families = try PrometheusText.parse(try await harness.get("/metrics", headers: Self.auth).body)
+        let requests = try #require(families["cardform_http_requests_total"])
+        #expect(requests.value(["route": "unmatched", "method": "OTHER", "status": "404"]) == 3)
+        #expect(requests.value(["route": "unmatched", "method": "DELETE", "status": "404"]) == 1)
+        #expect(requests.value(["route": "unmatched", "method": "BREW1", "status": "404"]) == nil)
+    }
+
     @Test(arguments: ["plain", "with \"quotes\"", "back\\slash", "two\nlines", "ünïcødé"])
     func labelValuesAreEscapedSoTheyParseBack(value: String) throws {
         var out = MetricsExposition()

@@ -100,6 +100,21 @@ struct ConnectionTableTests {
         #expect(overdue(&table, at: start + .seconds(100)) == [3])
     }
 
+    @Test("a connection on a descriptor past any fixed size (FD_SETSIZE, 65,535) is counted, timed and closed like one on 3")
+    func highDescriptors() {
+        var table = table(perAddress: 5)
+        let sockets: [Int32] = [70_000, 3, 1_025]
+        let earliest = sockets.enumerated().map { table.open($1, from: one, at: start + .seconds($0)) }
+        #expect(earliest == [true, false, false] && table.count == 3 && table.count(from: one) == 3)
+        table.requestArrived(on: 1_025)
+        #expect(overdue(&table, at: start + .seconds(20)) == [70_000, 3])
+        _ = table.closed(70_000)
+        _ = table.closed(70_000)  // a second report of the same close changes nothing
+        #expect(table.count == 2 && table.count(from: one) == 2)
+        _ = table.open(70_000, from: two, at: start + .seconds(20))
+        #expect(overdue(&table, at: start + .seconds(30)) == [70_000])
+    }
+
     @Test("IPv6 addresses share a count per /64")
     func ipv6Prefix() {
         #expect(ClientAddress(text: "2001:db8::1") == ClientAddress(text: "2001:db8::ffff:2"))

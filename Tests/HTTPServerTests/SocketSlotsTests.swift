@@ -17,6 +17,8 @@ struct SocketSlotsTests {
         #expect(slots.count == 0 && slots[3] == nil)
         slots[1023] = "high"
         #expect(slots.count == 1 && slots[1023] == "high")
+        slots[100_000] = "past FD_SETSIZE and 16 bits"
+        #expect(slots.count == 2 && slots[100_000] == "past FD_SETSIZE and 16 bits" && slots[99_999] == nil && slots[1023] == "high")
     }
 
     @Test("an unknown descriptor (-1) is never kept")

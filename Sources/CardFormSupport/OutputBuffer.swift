@@ -1,0 +1,145 @@
+import Foundation
+import Synchronization
+
+/// Lines on their way to standard output: appended by request threads, written by one background
+/// thread every 50 ms (or at once past 64 KB), and flushed when the server stops.
+public final class OutputBuffer: Sendable {
+    public static let standard = OutputBuffer { bytes in FileHandle.standardOutput.write(Data(bytes)) }
+
+    /// The bytes not written yet, and the clock of the lines built into them.
+    private struct Pending {
+        var bytes: [UInt8] = []
+        var clock = LogClock()
+    }
+
+    private let pending = Mutex(Pending())
+    /// Held by the one flush writing (lines keep being appended to `pending` meanwhile).
+    private let writing = Mutex(())
+    private let started = Atomic(false)
+    private let write: @Sendable ([UInt8]) -> Void
+
+    /// A buffer handing what it collected to `write` (standard output; a test's recorder).
+    /// `lineSpace`: bytes a log line may take to be built in place (a request's takes ~150).
+    public init(lineSpace: Int = 1024, write: @escaping @Sendable ([UInt8]) -> Void) {
+        self.lineSpace = lineSpace
+        self.write = write
+    }
+
+    public func append(_ line: String) {
+        append(Array(line.utf8))
+    }
+
+    func append(_ line: [UInt8]) {
+        startIfNeeded()
+        let full = pending.withLock { pending in
+            pending.bytes.append(contentsOf: line)
+            return pending.bytes.count > 64 * 1024
+        }
+        if full { flush() }
+    }
+
+    /// The room a line built in place has (`appendLine`); a longer one is built apart.
+    let lineSpace: Int
+
+    /// Appends the line `build` writes, built in place (in stack memory, then copied once), with
+    /// the buffer's clock for its timestamp. Returns false, having appended nothing, when the
+    /// line did not fit in `lineSpace`.
+    func appendLine(_ build: (inout LineWriter, inout LogClock) -> Void) -> Bool {
+        startIfNeeded()
+        let (fitted, full) = pending.withLock { pending in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: lineSpace) { space in
+                var line = LineWriter(space)
+                build(&line, &pending.clock)
+                guard let written = line.written else { return (false, false) }
+                pending.bytes.append(contentsOf: written)
+                return (true, pending.bytes.count > 64 * 1024)
+            }
+        }
+        if full { flush() }
+        return fitted
+    }
+
+    /// Writes everything pending now.
+    public func flush() {
+        // One flush at a time, from taking the bytes to writing them: the background thread and a
+        // request thread past 64 KB may flush together, and two writes of a pipe at once can
+        // interleave their bytes (past PIPE_BUF) or land out of order, breaking lines.
+        writing.withLock { _ in
+            let bytes = pending.withLock { pending in
+                defer { pending.bytes.removeAll(keepingCapacity: true) }
+                return pending.bytes
+            }
+            if !bytes.isEmpty { write(bytes) }
+        }
+    }
+
+    private func startIfNeeded() {
+        guard !started.load(ordering: .relaxed),
+              started.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged
+        else { return }
+        let thread = Thread { [self] in
+            while true {
+                Thread.sleep(forTimeInterval: 0.05)
+                flush()
+            }
+        }
+        thread.name = "cardform.log"
+        thread.start()
+    }
+}
+
+/// Where a log line's bytes go: a growing array, or a `LineWriter`'s fixed space.
+protocol LineBytes {
+    mutating func put(_ byte: UInt8)
+    mutating func put(_ bytes: UnsafeBufferPointer<UInt8>)
+}
+
+extension LineBytes {
+    /// A constant text of our own source.
+    mutating func put(_ text: StaticString) {
+        text.withUTF8Buffer { put($0) }
+    }
+}
+
+extension [UInt8]: LineBytes {
+    mutating func put(_ byte: UInt8) { append(byte) }
+    mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) { append(contentsOf: bytes) }
+}
+
+/// A line written into fixed space: each byte one store and a count, no growth or uniqueness
+/// check as an array's append has. Writing past the space marks the line as not fitting.
+struct LineWriter: LineBytes {
+    private let space: UnsafeMutableBufferPointer<UInt8>
+    private var count = 0
+    private var overflowed = false
+
+    init(_ space: UnsafeMutableBufferPointer<UInt8>) {
+        self.space = space
+    }
+
+    /// The bytes written, or nil when they did not fit.
+    var written: UnsafeBufferPointer<UInt8>? {
+        overflowed ? nil : UnsafeBufferPointer(rebasing: space[..<count])
+    }
+
+    mutating func put(_ byte: UInt8) {
+        guard count < space.count else {
+            overflowed = true
+            return
+        }
+        space[count] = byte
+        count += 1
+    }
+
+    mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+        // The room is checked first: text dropped for want of it must mark the line as not
+        // fitting, even in a space with no memory at all (no base address).
+        guard bytes.count <= space.count - count else {
+            overflowed = true
+            return
+        }
+        guard let source = bytes.baseAddress, let target = space.baseAddress else { return }  // nothing to copy
+        (target + count).update(from: source, count: bytes.count)
+        count += bytes.count
+    }
+}
