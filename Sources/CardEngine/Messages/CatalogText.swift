@@ -24,6 +24,14 @@ struct CatalogText: Hashable, Sendable {
 
     init(_ text: String) {
         self.text = text
+        // Most strings have no brace at all: a `{` Character holds a `{` byte, so without one there
+        // is neither a pattern nor a slot, and the Characters need not be found (every catalog
+        // reads all its strings at start-up and on each `--dev` reload).
+        guard text.utf8.contains(UInt8(ascii: "{")) else {
+            pattern = nil
+            slots = []
+            return
+        }
         pattern = PluralPattern.looksLikePattern(text) ? try? PluralPattern(parsing: text) : nil
         var slots: [Slot] = []
         var rest = text[...]
