@@ -18,8 +18,8 @@ public struct CatalogError: Error, Hashable, Sendable, CustomStringConvertible {
 /// message to show. Key namespaces: `error.*` belongs to validation messages; `label.*`,
 /// `placeholder.*`, `guide.*` and `ui.*` are left to the templates' strings.
 public struct MessageCatalog: Hashable, Sendable {
-    /// Every string by dotted key, after layering.
-    public private(set) var strings: [String: String]
+    /// Every string by dotted key, after layering. A `let`: `index` is read from it once, in `init`.
+    public let strings: [String: String]
     /// The BCP 47 tag whose plural rules `plural` follows (`MessageCatalogs` sets it to the
     /// catalog's own).
     public var language: String {
