@@ -140,7 +140,10 @@ import Testing
 
     /// ASCII names are read as bytes: the same as the Character path, which a non-ASCII last
     /// character (a middle dot, neither letter nor separator) makes the name take.
-    @Test(arguments: ["john smith", "jean-luc o'neil", "o'brien d'arcy", "  ana  mc-d", "it's", "JOHN x", "a'b'c", "", "x\r\ny", "7 rue"])
+    @Test(arguments: [
+        "john smith", "jean-luc o'neil", "o'brien d'arcy", "  ana  mc-d", "it's", "JOHN x", "a'b'c", "", "x\r\ny", "7 rue",
+        "a\tb 'c _d .e o'f-g `h ~i {j @k [l", String((0x20...0x7E).map { Character(Unicode.Scalar(UInt8($0))) }),
+    ])
     func anASCIINameIsFormattedAsItsCharactersWouldBe(_ name: String) {
         for caret in 0...name.utf16.count {
             let bytes = CardholderNameFormatter.format(FieldEdit(previous: "", raw: name, caret: caret))

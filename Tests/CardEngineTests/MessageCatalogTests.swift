@@ -71,6 +71,15 @@ import Testing
         #expect(catalog.string("error.extra") == "Extra")
     }
 
+    @Test func aLanguagesFilesLaidOverEnglishFallBackKeyByKey() throws {
+        let english = MessageCatalog(strings: ["error.required": "Required", "error.extra": "Extra"], language: "en")
+        let french = try english.overlaid(byLayers: [Data(#"{"error": {"required": "Obligatoire"}}"#.utf8), Data(#"{"error.cvv.required": "CVV ?"}"#.utf8)])
+        #expect(french.message(for: .cardNumber, issue: ValidationIssue(code: "required")) == "Obligatoire")
+        #expect(french.message(for: .cvv, issue: ValidationIssue(code: "required")) == "CVV ?")
+        #expect(french.string("error.extra") == "Extra")
+        #expect(throws: CatalogError.self) { try english.overlaid(byLayers: [Data(#"{"a": 1}"#.utf8)]) }
+    }
+
     @Test func aDesignerLayerMayNestKeys() throws {
         let catalog = try MessageCatalog(layers: [Data(#"{"error": {"required": "Needed", "cvv": {"required": "CVV!"}}}"#.utf8)])
         #expect(catalog.strings == ["error.required": "Needed", "error.cvv.required": "CVV!"])

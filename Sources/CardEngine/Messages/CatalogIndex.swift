@@ -15,8 +15,9 @@ final class CatalogIndex: Sendable {
         for (key, text) in texts where key.hasPrefix("error.") {
             let id = key.dropFirst("error.".count)
             errors[String(id)] = text
-            for field in FieldType.allCases where id.hasPrefix(field.rawValue + ".") {
-                fieldErrors[field.position][String(id.dropFirst(field.rawValue.count + 1))] = text
+            // A field's name is its case name, which has no dot: `<field>.<id>` splits at the first.
+            if let dot = id.firstIndex(of: "."), let field = FieldType(rawValue: String(id[..<dot])) {
+                fieldErrors[field.position][String(id[id.index(after: dot)...])] = text
             }
         }
         self.errors = errors

@@ -14,25 +14,42 @@ struct CatalogText: Hashable, Sendable {
     /// Every `{` with a `}` somewhere after it, in order.
     let slots: [Slot]
 
-    /// One `{name}` that may be filled: where its `{` is, the name up to the first `}` after it,
-    /// and where that `}` ends.
+    /// One `{name}` that may be filled: where its `{` is, where its name lies (up to the first `}`
+    /// after it), and where that `}` ends. The name is kept as a range, not a string: the names of
+    /// `{`s that share a `}` overlap (`{{{a}`), and a string each would cost memory quadratic in
+    /// such a run of braces, for every catalog a designer's 1 MiB locale file is laid into.
     struct Slot: Hashable, Sendable {
         let open: String.Index
-        let name: String
+        let name: Range<String.Index>
         let end: String.Index
     }
 
     init(_ text: String) {
         self.text = text
+        // Most strings have no brace at all: a `{` Character holds a `{` byte, so without one there
+        // is neither a pattern nor a slot, and the Characters need not be found (every catalog
+        // reads all its strings at start-up and on each `--dev` reload).
+        guard text.utf8.contains(UInt8(ascii: "{")) else {
+            pattern = nil
+            slots = []
+            return
+        }
         pattern = PluralPattern.looksLikePattern(text) ? try? PluralPattern(parsing: text) : nil
+        // One pass: each `}` closes every `{` still open before it, so a run of braces costs no
+        // more than its length. A `{` with no `}` after it is left open and is no slot.
         var slots: [Slot] = []
-        var rest = text[...]
-        while let open = rest.firstIndex(of: "{") {
-            let afterOpen = rest.index(after: open)
-            // No `}` after this `{` means none after any later one either: nothing more to fill.
-            guard let close = rest[afterOpen...].firstIndex(of: "}") else { break }
-            slots.append(Slot(open: open, name: String(rest[afterOpen..<close]), end: rest.index(after: close)))
-            rest = rest[afterOpen...]
+        var open: [String.Index] = []
+        var index = text.startIndex
+        while index < text.endIndex {
+            let next = text.index(after: index)
+            switch text[index] {
+            case "{": open.append(index)
+            case "}":
+                for brace in open { slots.append(Slot(open: brace, name: text.index(after: brace)..<index, end: next)) }
+                open.removeAll(keepingCapacity: true)
+            default: break
+            }
+            index = next
         }
         self.slots = slots
     }
@@ -45,7 +62,7 @@ struct CatalogText: Hashable, Sendable {
         var copied = text.startIndex
         // A slot inside one already filled (it opened before the `}` that ended it) is not read.
         for slot in slots where slot.open >= copied {
-            guard let value = parameters[slot.name] else { continue }
+            guard let value = parameters[String(text[slot.name])] else { continue }
             output += text[copied..<slot.open]
             output += value
             copied = slot.end

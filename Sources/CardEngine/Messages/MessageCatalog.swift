@@ -18,8 +18,8 @@ public struct CatalogError: Error, Hashable, Sendable, CustomStringConvertible {
 /// message to show. Key namespaces: `error.*` belongs to validation messages; `label.*`,
 /// `placeholder.*`, `guide.*` and `ui.*` are left to the templates' strings.
 public struct MessageCatalog: Hashable, Sendable {
-    /// Every string by dotted key, after layering.
-    public private(set) var strings: [String: String]
+    /// Every string by dotted key, after layering. A `let`: `index` is read from it once, in `init`.
+    public let strings: [String: String]
     /// The BCP 47 tag whose plural rules `plural` follows (`MessageCatalogs` sets it to the
     /// catalog's own).
     public var language: String {
@@ -53,16 +53,30 @@ public struct MessageCatalog: Hashable, Sendable {
     /// first (the fallback for any key a language lacks), then the language, then a designer's
     /// overrides.
     public init(layers: [Data], language: String = "en") throws(CatalogError) {
-        var strings: [String: String] = [:]
-        for layer in layers {
-            strings.merge(try Self.parse(layer)) { _, new in new }
-        }
-        self.init(strings: strings, language: language)
+        self.init(strings: try Self.strings(layers: layers), language: language)
     }
 
     /// This catalog with `other`'s strings laid over it, in this catalog's language.
     public func overlaid(by other: MessageCatalog) -> MessageCatalog {
         MessageCatalog(strings: strings.merging(other.strings) { _, new in new }, language: language)
+    }
+
+    /// This catalog with locale files laid over it key by key, as `init(layers:)` layers them.
+    /// Unlike `overlaid(by: MessageCatalog(layers:))`, it reads no strings for a catalog that is
+    /// thrown away at once: building a catalog reads every string (`CatalogIndex`), and start-up
+    /// and each `--dev` reload do this for every language.
+    public func overlaid(byLayers layers: [Data]) throws(CatalogError) -> MessageCatalog {
+        let laid = try Self.strings(layers: layers)
+        return MessageCatalog(strings: strings.merging(laid) { _, new in new }, language: language)
+    }
+
+    /// The strings of locale files, each layer overriding the ones before key by key.
+    private static func strings(layers: [Data]) throws(CatalogError) -> [String: String] {
+        var strings: [String: String] = [:]
+        for layer in layers {
+            strings.merge(try parse(layer)) { _, new in new }
+        }
+        return strings
     }
 
     /// Reads one locale file: a JSON object whose values are strings. Nested objects are accepted

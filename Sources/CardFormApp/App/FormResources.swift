@@ -129,7 +129,7 @@ final class FormResources: Sendable {
         for language in languages.sorted() {
             do {
                 let own = [file(defaults, language), file(overlay, language)].compactMap(\.self)
-                catalogs[language] = language == "en" ? english : english.overlaid(by: try MessageCatalog(layers: own))
+                catalogs[language] = language == "en" ? english : try english.overlaid(byLayers: own)
             } catch {
                 throw .locale(language: language, error)
             }
