@@ -5,7 +5,7 @@ import Testing
     /// The key hashes part of the field's state only: states alike in that part share a hash and
     /// must still get their own entries.
     @Test func statesThatDifferOnlyInWhatTheKeyDoesNotHashKeepTheirOwnEntries() {
-        let memo = BlockMemo()
+        let memo = BoundedMemo<BlockMemo.Key, BlockMemo.Entry>(capacity: BlockMemo.capacity)
         let plain = FieldState(required: true, disabled: false, autoCapitalise: false)
         var labelled = plain
         labelled.label = "Name on card"

@@ -31,7 +31,9 @@ final class FormResources: Sendable {
     let pageAssets: TemplateObject
     /// Field blocks rendered with a stand-in value, for keystrokes (see `BlockMemo`): built anew
     /// with the resources, so no render of an older template is ever reused.
-    let blockMemo = BlockMemo()
+    let blockMemo = BoundedMemo<BlockMemo.Key, BlockMemo.Entry>(capacity: BlockMemo.capacity)
+    /// The other leaves' renders, keyed by the data they read (see `LeafMemo`), built anew likewise.
+    let leafMemo = BoundedMemo<LeafMemo.Key, LeafMemo.Entry>(capacity: LeafMemo.capacity)
 
     init(
         templates: TemplateLibrary, assets: AssetStore, catalogs: MessageCatalogs,

@@ -1,11 +1,11 @@
 import CardEngine
 import CardFormSupport
 import Mustache
-import Synchronization
 
 /// Field blocks rendered once with a stand-in for the field's value, then filled with each value
 /// typed: a keystroke that changes nothing but the value (most keystrokes) costs a lookup and a
-/// copy instead of building the field's data, rendering it and scanning the markup.
+/// copy instead of building the field's data, rendering it and scanning the markup. A field shown
+/// empty (a card field this page did not enter, the security code) is kept whole, keyed apart.
 ///
 /// The stand-in is random letters between two U+0001 characters: no template text, catalog string
 /// or shopper's value holds it. A value is filled in only where the result is certain to be what
@@ -13,10 +13,9 @@ import Synchronization
 /// the stand-in) and holds none of `& < > " '` (so escaped and raw interpolations agree, and it
 /// cannot open or close markup).
 ///
-/// Shared by every session (most share their language and configuration) and rebuilt with the
-/// resources, so an edited template never meets an old render. Bounded: past `capacity` entries
-/// it starts again empty.
-final class BlockMemo: Sendable {
+/// Held in a `BoundedMemo` shared by every session (most share their language and configuration)
+/// and rebuilt with the resources, so an edited template never meets an old render.
+enum BlockMemo {
     /// Everything the render read besides the value: the block's template, its field's state,
     /// and the language (for the field's basics and `t`). Only blocks that read nothing but their
     /// field and `t` are kept here (`BlockPlan.Leaf.isMemoizable`).
@@ -24,6 +23,9 @@ final class BlockMemo: Sendable {
         let template: String
         let language: String
         let state: FieldState
+        /// Whether the entry holds the stand-in, to be filled with the value; false: rendered
+        /// with the empty value, kept whole.
+        var filled = true
 
         /// Hashes what tells a field's renders apart most (its verdict, error, length and network),
         /// not the whole state: equal keys still hash alike, the few that share a hash are told
@@ -32,6 +34,7 @@ final class BlockMemo: Sendable {
         func hash(into hasher: inout Hasher) {
             hasher.combine(template)
             hasher.combine(language)
+            hasher.combine(filled)
             hasher.combine(state.valid)
             hasher.combine(state.errorCode)
             hasher.combine(state.maxLength)
@@ -90,24 +93,8 @@ final class BlockMemo: Sendable {
     static let standIn = "\u{1}" + RandomToken.make128() + "\u{1}"
     static let capacity = 512
 
-    private let entries = Mutex<[Key: Entry]>([:])
-
     /// Whether `value` can be filled in for the stand-in (see the type's description).
     static func canFill(_ value: String) -> Bool {
         !value.isEmpty && HTMLEscaping.leavesUnchanged(value)
-    }
-
-    /// Entries held now.
-    var count: Int { entries.withLock { $0.count } }
-
-    func entry(for key: Key) -> Entry? {
-        entries.withLock { $0[key] }
-    }
-
-    func remember(_ entry: Entry, for key: Key) {
-        entries.withLock { entries in
-            if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
-            entries[key] = entry
-        }
     }
 }

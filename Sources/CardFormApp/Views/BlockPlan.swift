@@ -31,6 +31,12 @@ struct BlockPlan: Sendable {
         var onlyField: FieldType?
         /// Whether it reads nothing but its own field and the strings: `BlockMemo` can hold it.
         var isMemoizable: Bool
+        /// Whether it reads no field and not the session (no value, card data or token):
+        /// `LeafMemo` can hold it, keyed by its data.
+        var isDataMemoizable: Bool
+        /// The top-level keys `LeafMemo`'s key holds: `rootKeys` less the strings, which the
+        /// language stands for.
+        var dataKeys: Set<String>
     }
 
     /// In render order.
@@ -148,8 +154,9 @@ struct BlockPlan: Sendable {
         let field = FieldType(rawValue: key)
         let onlyField = !readsWhole && !readsAllFields && fieldsRead.count == 1 ? fieldsRead.first.flatMap(FieldType.init(rawValue:)) : nil
         let memoizable = field != nil && onlyField == field && rootKeys.isSubset(of: ["fields", "t"])
+        let dataMemoizable = field == nil && rootKeys.isDisjoint(with: ["fields", "session"])
         return Leaf(
             key: key, repeatedKey: key + "#2", template: site.name, field: field, changes: changes, rootKeys: rootKeys, onlyField: onlyField,
-            isMemoizable: memoizable)
+            isMemoizable: memoizable, isDataMemoizable: dataMemoizable, dataKeys: rootKeys.subtracting(["t"]))
     }
 }

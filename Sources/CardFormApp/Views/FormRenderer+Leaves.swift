@@ -48,32 +48,63 @@ extension FormRenderer {
     }
 
     /// Renders the leaf alone at the end of `html`. A field's leaf comes from `BlockMemo` when its
-    /// value can be filled in.
+    /// value is empty or can be filled in; a leaf that reads no field, from `LeafMemo`.
     private func render(_ leaf: BlockPlan.Leaf, view: FormView, into html: inout [UInt8]) throws(TemplateError) -> LeafRender {
-        if leaf.isMemoizable, let field = leaf.field, case let value = view.shownValue(for: field), BlockMemo.canFill(value) {
+        if leaf.isMemoizable, let field = leaf.field, case let value = view.shownValue(for: field), value.isEmpty || BlockMemo.canFill(value) {
             return try memoized(leaf, field: field, value: value, view: view, into: &html)
         }
+        if leaf.isDataMemoizable { return try memoized(leaf, view: view, into: &html) }
         let start = html.count
         try resources.templates.render(leaf.template, data: view.data(only: leaf.onlyField, reading: leaf.rootKeys), into: &html)
         return checked(html, from: start, leaf)
     }
 
+    /// An empty value is rendered as it is and kept whole (nothing to fill in: the render read
+    /// nothing the key does not hold); any other with the stand-in, cut where it stands.
     private func memoized(
         _ leaf: BlockPlan.Leaf, field: FieldType, value: String, view: FormView, into html: inout [UInt8]
     ) throws(TemplateError) -> LeafRender {
         let state = view.fieldState(field)
-        let memoKey = BlockMemo.Key(template: leaf.template, language: view.pack.language, state: state)
+        let memoKey = BlockMemo.Key(template: leaf.template, language: view.pack.language, state: state, filled: !value.isEmpty)
         let entry: BlockMemo.Entry
         if let known = resources.blockMemo.entry(for: memoKey) {
             entry = known
         } else {
-            let data = view.fieldBlockData(field, state: state, value: BlockMemo.standIn)
+            let data = view.fieldBlockData(field, state: state, value: value.isEmpty ? "" : BlockMemo.standIn)
             let standIn = try render(leaf.template, data: data)
             guard case .block(let range) = checked(standIn, from: 0, leaf) else { return .unfit }
             entry = BlockMemo.Entry(cutting: standIn, block: range)
             resources.blockMemo.remember(entry, for: memoKey)
         }
         return .block(entry.append(filledWith: value, to: &html))
+    }
+
+    /// The leaf from `LeafMemo`, by its data less the strings; rendered and kept on a miss.
+    private func memoized(_ leaf: BlockPlan.Leaf, view: FormView, into html: inout [UInt8]) throws(TemplateError) -> LeafRender {
+        let data = view.data(reading: leaf.dataKeys)
+        let memoKey = LeafMemo.Key(template: leaf.template, language: view.pack.language, data: data)
+        if let known = resources.leafMemo.entry(for: memoKey) {
+            switch known {
+            case .block(let entry): return .block(entry.append(filledWith: "", to: &html))
+            case .nothing: return .nothing
+            }
+        }
+        var full = data
+        if leaf.rootKeys.contains("t"), case .object(var root) = data {
+            root["t"] = view.pack.strings
+            full = .object(root)
+        }
+        let rendered = try render(leaf.template, data: full)
+        switch checked(rendered, from: 0, leaf) {
+        case .unfit: return .unfit
+        case .nothing:
+            resources.leafMemo.remember(.nothing, for: memoKey)
+            return .nothing
+        case .block(let range):
+            let entry = BlockMemo.Entry(cutting: rendered, block: range)
+            resources.leafMemo.remember(.block(entry), for: memoKey)
+            return .block(entry.append(filledWith: "", to: &html))
+        }
     }
 
     /// What the leaf's render left in `html` from `start` on.

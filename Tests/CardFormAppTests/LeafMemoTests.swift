@@ -1,0 +1,66 @@
+import CardEngine
+import Foundation
+import Mustache
+import Testing
+@testable import CardFormApp
+
+@Suite struct LeafMemoTests {
+    /// The shipped blocks `LeafMemo` holds: those that read no field and not the session.
+    @Test func onlyTheBlocksThatReadNeitherFieldsNorTheSessionAreKeptByTheirData() throws {
+        let plan = try #require(LeafRenderingTests.defaults.blockPlan)
+        let kept = Set(plan.leaves.filter(\.isDataMemoizable).map(\.key))
+        #expect(kept == ["formState", "errors", "submitButton", "cardNetwork", "saveCard"])
+        for leaf in plan.leaves where leaf.isDataMemoizable {
+            #expect(leaf.rootKeys.isDisjoint(with: ["fields", "session"]) && leaf.field == nil && !leaf.dataKeys.contains("t"))
+        }
+    }
+
+    /// Two sessions sharing the memos, with different amounts and surcharges: each answer is what
+    /// its own whole form gives (the differential check), and each pay button says its own amount.
+    @Test func sessionsSharingTheMemoEachGetTheirOwnBlocks() throws {
+        let resources = try FormResources.load(.init())
+        let configurations = [
+            #"{"amount": 2499, "currency": "EUR", "surcharges": {"VISA": 109}}"#,
+            #"{"amount": 1000, "currency": "EUR", "surcharges": {"VISA": 250}}"#,
+        ]
+        var shoppers = try configurations.map { try DifferentialRenderingTests.Shopper($0, resources: resources) }
+        for round in 0..<2 {
+            for index in shoppers.indices {
+                try shoppers[index].card("4242424242424242", expiry: "1230", cvv: "123", name: "John Smith")
+                if round == 0 { try shoppers[index].clearCard() }
+            }
+        }
+        for shopper in shoppers { #expect(shopper.mismatches.isEmpty, "\(shopper.mismatches.first ?? "")") }
+        #expect(resources.leafMemo.count > 2)
+        let buttons = resources.leafMemo.held.compactMap { key, entry -> String? in
+            guard key.template == "blocks/submit-button", case .block(let block) = entry else { return nil }
+            return String(decoding: block.pieces.joined(), as: UTF8.self)
+        }
+        #expect(buttons.contains { $0.contains("24.99") } && buttons.contains { $0.contains("10.00") })
+    }
+
+    /// After whole cards typed, cleared and submitted, neither memo holds any card field's value,
+    /// in its keys or its markup; and the security code's block, always shown empty, comes from
+    /// `BlockMemo` after its first render.
+    @Test func neitherMemoKeepsCardData() throws {
+        let resources = try FormResources.load(.init())
+        var shopper = try DifferentialRenderingTests.Shopper(DifferentialRenderingTests.cardOnly, resources: resources)
+        try shopper.typeCards()
+        #expect(shopper.mismatches.isEmpty, "\(shopper.mismatches.first ?? "")")
+        let secrets = ["4242424242424242", "4242 4242 4242 4242", "4000 0025 0000 1001", "3782 822463 10005", "12/30", "11/29", "John Smith", "Marie Curie"]
+            + ["123", "456", "1234", "789", "135"].map { "value=\"\($0)\"" }
+        var kept: [String] = []
+        for (key, entry) in resources.leafMemo.held {
+            kept.append("\(key.data)")
+            if case .block(let block) = entry { kept.append(String(decoding: block.pieces.joined(), as: UTF8.self)) }
+        }
+        for entry in resources.blockMemo.held.values {
+            kept.append(String(decoding: entry.pieces.joined(), as: UTF8.self))
+        }
+        #expect(!resources.leafMemo.held.isEmpty && !resources.blockMemo.held.isEmpty)
+        for secret in secrets {
+            #expect(!kept.contains { $0.contains(secret) }, "a memo holds \(secret)")
+        }
+        #expect(resources.blockMemo.held.keys.contains { $0.template == "blocks/cvv" && !$0.filled })
+    }
+}
