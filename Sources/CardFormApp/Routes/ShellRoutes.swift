@@ -22,10 +22,10 @@ struct ShellRoutes {
 
     /// Hands the request's origin to the handler, whose store call checks it against the
     /// session's (`ShellCall`), then CORS on the answer and on refusals from an origin that
-    /// passed. A refusal made before the handler's store call (a malformed form, a missing token)
-    /// has the origin checked in a store call of its own, so an allowed page can read why it was
-    /// refused; any other origin is a 403 without CORS headers, so the calling page learns
-    /// nothing. An unknown session is refused with `unknown`.
+    /// passed. A refusal made before the handler's store call (a body that is not a form, or not a
+    /// well-formed one) has the origin checked in a store call of its own, so an allowed page can
+    /// read why it was refused; any other origin is a 403 without CORS headers, so the calling
+    /// page learns nothing. An unknown session is refused with `unknown`.
     func allowedOrigin(unknown: Refusal) -> Middleware {
         { request, next throws(Refusal) in
             guard let origin = request.request.headers[.origin] else { throw Self.originRefused }
