@@ -28,6 +28,7 @@ public struct LintDiagnostic: Sendable, Hashable, CustomStringConvertible {
         case unbalancedSection = "unbalanced-section"
         case missingCardNetwork = "missing-card-network"
         case duplicateCardNetwork = "duplicate-card-network"
+        case invalidBlockName = "invalid-block-name"
         case unusedTemplate = "unused-template"
         case unknownLocaleKey = "unknown-locale-key"
         case missingLocaleKeys = "missing-locale-keys"

@@ -24,6 +24,20 @@ extension TemplateLinter {
         return problems
     }
 
+    /// A `data-cf-block` name written with a `#`: the server tells a name used twice apart as
+    /// `name#2`, `name#3`…, so such a block could be taken for another's second copy, and the
+    /// page would not always be told when it changed.
+    func blockNameProblems(in file: LintFile) -> [LintDiagnostic] {
+        TemplateMarkup(file).tags.compactMap { tag in
+            guard let name = tag.value(of: "data-cf-block"), name.contains("#") else { return nil }
+            return file.diagnostic(
+                .error, .invalidBlockName,
+                "data-cf-block=\"\(name)\" holds a '#': the server names a block used twice '<name>#2', so this one could be "
+                    + "mistaken for another's copy; use letters, digits and '-'",
+                at: tag.offset)
+        }
+    }
+
     /// `blocks/<kebab-name>`: its root, its control with name, id, label and error description, and
     /// nothing at all when the field is not configured.
     private func fieldBlockProblems(_ field: FieldType, sample: TemplateValue) -> [LintDiagnostic] {

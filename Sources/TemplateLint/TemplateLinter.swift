@@ -75,6 +75,7 @@ public struct TemplateLinter {
             diagnostics += referenceProblems(in: template, file: file)
             diagnostics += HTMLContextLint.lint(template.nodes, in: file)
             diagnostics += localeKeyProblems(in: template, file: file)
+            diagnostics += blockNameProblems(in: file)
         }
         diagnostics += recompositionProblems()
         diagnostics += unusedTemplates()

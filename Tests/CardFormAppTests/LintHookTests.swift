@@ -28,6 +28,19 @@ struct LintHookTests {
 
             """),
         LintCase(
+            "refuses a block name with a '#', which the server could take for another block's copy",
+            files: [
+                "blocks/cvv.mustache": LintCase.cvv(replacing: "<p class=\"cf-error\"", with: "<span data-cf-block=\"cvv#2\"></span>\n<p class=\"cf-error\""),
+            ],
+            status: 1,
+            expected: """
+            DIR/blocks/cvv.mustache:6:1: error: data-cf-block="cvv#2" holds a '#': the server names a block used twice '<name>#2', so this one could be mistaken for another's copy; use letters, digits and '-'
+            <span data-cf-block="cvv#2"></span>
+            ^
+            1 error
+
+            """),
+        LintCase(
             "names an unknown partial and suggests the closest template",
             files: [
                 "sections/card-details.mustache": """
