@@ -1,0 +1,216 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The scan behind `BlockTree`: a small tag tokenizer over the markup's bytes (read through a
+/// buffer pointer: this runs on every keystroke).
+struct BlockScanner {
+    typealias Block = BlockTree.Block
+
+    let html: UnsafeBufferPointer<UInt8>
+    let start: Int
+    var blocks: [Block] = []
+
+    init(html: UnsafeBufferPointer<UInt8>, start: Int) {
+        self.html = html
+        self.start = start
+    }
+
+    private struct OpenElement {
+        /// The tag name's `tagKey`: comparing numbers, not byte slices, keeps the scan free of
+        /// allocations and reference counting.
+        var tag: UInt64
+        var block: Int?
+    }
+
+    consuming func scan() -> [Block] {
+        var stack: [OpenElement] = []
+        var names: [SeenName] = []
+        // Read once per scan rather than through the lazy globals at every tag.
+        let elements = (void: Self.voidElements, rawText: Self.rawTextElements)
+        var i = start
+        let n = html.count
+        while i < n {
+            // Text between tags is skipped by `memchr` (vectorised in the C library).
+            guard let open = find(UInt8(ascii: "<"), from: i) else { break }
+            i = open
+            guard i + 1 < n else { break }
+            let next = html[i + 1]
+            if next == UInt8(ascii: "!"), i + 3 < n, html[i + 2] == UInt8(ascii: "-"), html[i + 3] == UInt8(ascii: "-") {
+                i = find(Self.commentClose, from: i + 4).map { $0 + 3 } ?? n
+            } else if next == UInt8(ascii: "/") {
+                let nameEnd = tagNameEnd(from: i + 2)
+                let name = tagKey(i + 2, nameEnd)
+                let close = (find(UInt8(ascii: ">"), from: nameEnd) ?? (n - 1)) + 1
+                if let match = stack.lastIndex(where: { $0.tag == name }) {
+                    // Elements left open inside end where this end tag starts (HTML's implied ends).
+                    while stack.count > match + 1 {
+                        if let block = stack.removeLast().block { blocks[block].range = blocks[block].range.lowerBound..<i }
+                    }
+                    if let block = stack.removeLast().block { blocks[block].range = blocks[block].range.lowerBound..<close }
+                }
+                i = close
+            } else if isLetter(next) {
+                i = openTag(at: i, stack: &stack, names: &names, elements: elements)
+            } else if next == UInt8(ascii: "!") || next == UInt8(ascii: "?") {
+                i = (find(UInt8(ascii: ">"), from: i) ?? (n - 1)) + 1
+            } else {
+                i += 1
+            }
+        }
+        while let open = stack.popLast() {
+            if let block = open.block { blocks[block].range = blocks[block].range.lowerBound..<n }
+        }
+        return blocks
+    }
+
+    /// Reads one start tag at `start`; returns where scanning continues.
+    private mutating func openTag(
+        at start: Int, stack: inout [OpenElement], names: inout [SeenName], elements: (void: [UInt64], rawText: [UInt64])
+    ) -> Int {
+        let nameEnd = tagNameEnd(from: start + 1)
+        let tag = tagKey(start + 1, nameEnd)
+        var (end, block, selfClosing) = attributes(from: nameEnd)
+        var blockIndex: Int?
+        if let (blockName, hash) = block {
+            var count = 1
+            if let seen = names.firstIndex(where: { $0.hash == hash && $0.name == blockName }) {
+                names[seen].count += 1
+                count = names[seen].count
+            } else {
+                names.append(SeenName(hash: hash, name: blockName, count: 1))
+            }
+            let parent = stack.last(where: { $0.block != nil })?.block
+            blocks.append(Block(key: count == 1 ? blockName : "\(blockName)#\(count)", range: start..<end, parent: parent))
+            blockIndex = blocks.count - 1
+            if let parent { blocks[parent].children.append(blockIndex!) }
+        }
+        if selfClosing || elements.void.contains(tag) { return end }
+        if elements.rawText.contains(tag) {
+            // Script, style and textarea bodies are text: skip to their end tag.
+            let closing = Array("</".utf8) + html[(start + 1)..<nameEnd].map(lowered)
+            while end < html.count, !startsCaseInsensitive(with: closing, at: end) { end += 1 }
+            let close = (find(UInt8(ascii: ">"), from: end) ?? (html.count - 1)) + 1
+            if let blockIndex { blocks[blockIndex].range = start..<close }
+            return close
+        }
+        stack.append(OpenElement(tag: tag, block: blockIndex))
+        return end
+    }
+
+    /// Scans attributes up to the tag's `>`: returns the index after it, the `data-cf-block` value and
+    /// whether the tag closed itself (`/>`).
+    private func attributes(from start: Int) -> (end: Int, block: (name: String, hash: UInt64)?, selfClosing: Bool) {
+        var i = start
+        var block: (name: String, hash: UInt64)?
+        let n = html.count
+        while i < n {
+            let byte = html[i]
+            if byte == UInt8(ascii: ">") {
+                return (i + 1, block, i > start && html[i - 1] == UInt8(ascii: "/"))
+            }
+            if isSpace(byte) || byte == UInt8(ascii: "/") { i += 1; continue }
+            let nameStart = i
+            while i < n, !Self.endsName(html[i]) { i += 1 }
+            let isBlock = isBlockAttribute(nameStart..<i)
+            while i < n, isSpace(html[i]) { i += 1 }
+            guard i < n, html[i] == UInt8(ascii: "=") else { continue }
+            i += 1
+            while i < n, isSpace(html[i]) { i += 1 }
+            var valueRange = i..<i
+            if i < n, html[i] == UInt8(ascii: "\"") || html[i] == UInt8(ascii: "'") {
+                let close = find(html[i], from: i + 1) ?? n
+                valueRange = (i + 1)..<close
+                i = min(close + 1, n)
+            } else {
+                while i < n, !isSpace(html[i]), html[i] != UInt8(ascii: ">") { i += 1 }
+                valueRange = valueRange.lowerBound..<i
+            }
+            if isBlock {
+                var hasher = FNV1a()
+                hasher.combine(UnsafeBufferPointer(rebasing: html[valueRange]))
+                block = (String(decoding: UnsafeBufferPointer(rebasing: html[valueRange]), as: UTF8.self), hasher.value)
+            }
+        }
+        return (n, block, false)
+    }
+
+    /// Whether the attribute name at `range` is `data-cf-block` in any case; length first, then
+    /// its first 8 bytes and its last 5 as two numbers. Setting bit 5 lowers a letter, and turns
+    /// no other byte a name can hold (no blank) into one of the attribute's.
+    private func isBlockAttribute(_ range: Range<Int>) -> Bool {
+        guard range.count == 13, let base = html.baseAddress else { return false }
+        let head = UInt64(littleEndian: UnsafeRawPointer(base + range.lowerBound).loadUnaligned(as: UInt64.self))
+        var tail: UInt64 = 0
+        for index in 0..<5 { tail |= UInt64(html[range.lowerBound + 8 + index]) << UInt64(8 * index) }
+        // "data-cf-" and "block", little-endian.
+        return head | 0x2020_2020_2020_2020 == 0x2D66_632D_6174_6164 && tail | 0x20_2020_2020 == 0x6B_636F_6C62
+    }
+
+    /// A block name met in this scan: names are few, so a list compared by a hash of their bytes
+    /// (then as strings) costs less than hashing each into a dictionary.
+    private struct SeenName {
+        var hash: UInt64
+        var name: String
+        var count: Int
+    }
+
+    /// HTML's blanks, `=` and `>` as bits of one number (all are below 64): what ends an
+    /// attribute's name.
+    private static let nameEnds: UInt64 = 0x6000_0001_0000_3600
+
+    private static func endsName(_ byte: UInt8) -> Bool {
+        byte < 64 && (nameEnds >> UInt64(byte)) & 1 != 0
+    }
+
+    // Arrays, not sets: a dozen integer compares cost less than hashing the tag once.
+    private static let voidElements: [UInt64] =
+        ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]
+            .map { FNV1a.hash($0.utf8) }
+    private static let rawTextElements: [UInt64] = ["script", "style", "textarea", "title"].map { FNV1a.hash($0.utf8) }
+
+    /// The tag name in `start..<end` as a number: FNV-1a of its bytes in lower case.
+    private func tagKey(_ start: Int, _ end: Int) -> UInt64 {
+        var hasher = FNV1a()
+        for index in start..<end { hasher.combine(lowered(html[index])) }
+        return hasher.value
+    }
+
+    private func tagNameEnd(from start: Int) -> Int {
+        var i = start
+        while i < html.count, isLetter(html[i]) || (html[i] >= 0x30 && html[i] <= 0x39) || html[i] == UInt8(ascii: "-") {
+            i += 1
+        }
+        return i
+    }
+
+    private static let commentClose = Array("-->".utf8)
+
+    private func find(_ byte: UInt8, from start: Int) -> Int? {
+        guard start < html.count, let base = html.baseAddress, let found = memchr(base + start, Int32(byte), html.count - start) else {
+            return nil
+        }
+        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+    }
+
+    private func find(_ needle: [UInt8], from start: Int) -> Int? {
+        var i = start
+        while i + needle.count <= html.count {
+            if starts(with: needle, at: i) { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    private func starts(with prefix: [UInt8], at index: Int) -> Bool {
+        index + prefix.count <= html.count && html[index..<(index + prefix.count)].elementsEqual(prefix)
+    }
+
+    private func startsCaseInsensitive(with prefix: [UInt8], at index: Int) -> Bool {
+        index + prefix.count <= html.count && html[index..<(index + prefix.count)].elementsEqual(prefix) { lowered($0) == $1 }
+    }
+
+    private func lowered(_ byte: UInt8) -> UInt8 { byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte }
+    private func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+    private func isSpace(_ byte: UInt8) -> Bool { BlockTree.isBlank(byte) }
+}
