@@ -21,7 +21,8 @@
 # "mean answer N bytes" is reported per server (median over the rounds).
 #   BARE_MATCH_BODY when 1, the bare server answers as many bytes as ours answered on average in
 #                   the same round (ours is measured first), rather than its ~300-byte fragment
-#   OURS            the cardform binary (default .build/release/cardform, rebuilt first so that it is never stale)
+#   OURS            the cardform binary (default .build/release/cardform, rebuilt first so that it is never
+#                   stale, however the path is spelled; any other binary is measured as it is)
 #   TARGET_RATIO, TARGET_P99, TARGET_BYTES
 #                   when set, a last line per target says whether the medians meet it: throughput
 #                   ours/bare at least TARGET_RATIO, p99 ours/bare at most TARGET_P99, mean answer
@@ -57,8 +58,10 @@ cleanup() {
 trap cleanup EXIT INT TERM
 
 command -v wrk >/dev/null || { echo "bench/http.sh: wrk is not installed (make bench-deps)" >&2; exit 1; }
-# Built every time (incremental: seconds when nothing changed), so a stale binary is never measured.
-[ "$OURS" != .build/release/cardform ] || swift build -c release --product cardform >&2
+# Built every time (incremental: seconds when nothing changed), so a stale binary is never measured;
+# compared as resolved paths, so `./.build/release/cardform` or an absolute path to it rebuilds too.
+# Any other binary (a "before" build kept elsewhere) is measured as it is.
+[ "$(realpath -m "$OURS")" != "$(realpath -m .build/release/cardform)" ] || swift build -c release --product cardform >&2
 mkdir -p .build/bench
 # shellcheck disable=SC2046
 gcc -O2 -o "$BARE" bench/bare_server.c $(pkg-config --cflags --libs libmicrohttpd)
