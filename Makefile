@@ -68,6 +68,9 @@ $(FUZZ_DIR)/lib/libHTTPServer.a: $(FUZZ_DIR)/lib/libCardFormSupport.a
 
 # One static library per module, instrumented; compiled in its own folder (swiftc leaves objects there).
 $(FUZZ_DIR)/lib/lib%.a: $(shell find $(addprefix Sources/,$(FUZZ_LIBS)) -name '*.swift')
+	@# Started afresh: swiftc adds its objects to an existing archive, so one from a source file since
+	@# deleted or renamed would stay in it and clash with the symbols' new home at link time.
+	@rm -rf $(FUZZ_DIR)/lib/$* $@
 	@mkdir -p $(FUZZ_DIR)/lib/$*
 	cd $(FUZZ_DIR)/lib/$* && $(FUZZ_SWIFTC) -I $(CURDIR)/$(FUZZ_DIR)/lib -I $(CURDIR)/Sources/CMicroHTTPD \
 	  -emit-library -static -emit-module -module-name $* -emit-module-path ../$*.swiftmodule \
