@@ -76,8 +76,9 @@ start() {
   pid=$!
   PIDS="$PIDS $pid"
   for _ in $(seq 1 200); do
-    # 2>/dev/null: the background job may not have created its output file yet.
-    url=$(sed -n 's/.*listening on \(http:[^ ]*\).*/\1/p' "$WORK/$name.out" 2>/dev/null)
+    # The background job may not have created its output file yet: sed then fails (status 2), and
+    # under `set -e` that failed assignment would end the whole run without a word.
+    url=$(sed -n 's/.*listening on \(http:[^ ]*\).*/\1/p' "$WORK/$name.out" 2>/dev/null || true)
     [ -n "$url" ] && return 0
     sleep 0.05
   done
