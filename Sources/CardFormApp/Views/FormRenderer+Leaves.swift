@@ -79,21 +79,17 @@ extension FormRenderer {
         return .block(entry.append(filledWith: value, to: &html))
     }
 
-    /// The leaf from `LeafMemo`, by its data less the strings; rendered and kept on a miss.
+    /// The leaf from `LeafMemo`, by its facts; rendered from them and kept on a miss.
     private func memoized(_ leaf: BlockPlan.Leaf, view: FormView, into html: inout [UInt8]) throws(TemplateError) -> LeafRender {
-        let data = view.data(reading: leaf.dataKeys)
-        let memoKey = LeafMemo.Key(template: leaf.template, language: view.pack.language, data: data)
+        let facts = view.leafFacts(leaf.factParts, rest: leaf.restKeys)
+        let memoKey = LeafMemo.Key(template: leaf.template, language: view.pack.language, facts: facts)
         if let known = resources.leafMemo.entry(for: memoKey) {
             switch known {
             case .block(let entry): return .block(entry.append(filledWith: "", to: &html))
             case .nothing: return .nothing
             }
         }
-        var full = data
-        if leaf.rootKeys.contains("t"), case .object(var root) = data {
-            root["t"] = view.pack.strings
-            full = .object(root)
-        }
+        let full = facts.data(leaf.factParts, strings: leaf.rootKeys.contains("t"), pack: view.pack, icons: resources.networkIcons)
         let rendered = try render(leaf.template, data: full)
         switch checked(rendered, from: 0, leaf) {
         case .unfit: return .unfit

@@ -1,14 +1,15 @@
 import Mustache
 
 /// The renders of the leaves that read no field (`formState`, the live region, the pay button, the
-/// co-badge choice, the save-card box), keyed by exactly the data each read: a keystroke that
-/// leaves a leaf's data as another render had it costs building that data and a lookup instead
-/// of rendering and scanning.
+/// co-badge choice, the save-card box), keyed by the facts their data is built from
+/// (`LeafFacts`): a keystroke that leaves a leaf's facts as another render had them costs
+/// gathering those facts and a lookup, instead of building the data, rendering and scanning.
 ///
-/// The key holds the data itself, not a digest of it, so two sessions share an entry only when
-/// their data is equal, and the language stands for the strings (`t`, the same for every session
-/// of one language). Only leaves that read neither the fields nor the session are kept here
-/// (`BlockPlan.Leaf.isDataMemoizable`): no card data, value or token is ever held.
+/// The key holds the facts themselves, not a digest of them, so two sessions share an entry only
+/// when their facts, and so their data, are equal; the language stands for the strings (`t`, the
+/// same for every session of one language). Only leaves that read neither the fields nor the
+/// session are kept here (`BlockPlan.Leaf.isDataMemoizable`): no card data, value or token is
+/// ever held.
 ///
 /// Held in a `BoundedMemo` shared by every session and rebuilt with the resources, so an edited
 /// template never meets an old render.
@@ -16,8 +17,9 @@ enum LeafMemo {
     struct Key: Hashable, Sendable {
         let template: String
         let language: String
-        /// The leaf's data, its strings (`t`) left out.
-        let data: TemplateValue
+        /// What the session and the page decide of the leaf's data (its strings, `t`, follow
+        /// the language).
+        let facts: LeafFacts
     }
 
     /// What the leaf rendered: its block (cut as `BlockMemo` cuts one, with nothing to fill in),
