@@ -39,12 +39,12 @@ struct ViewChanges: OptionSet, Hashable, Sendable {
     init(_ changes: SessionChanges, edited: FieldType?, before: FieldVerdicts, after: FieldVerdicts) {
         self = []
         if changes.contains(.value), let edited { insert(.value(edited)) }
-        if changes.contains(.errors) {
-            for field in FieldType.allCases {
-                let errorBefore = before.errors.first { $0.field == field }
-                let errorAfter = after.errors.first { $0.field == field }
-                if errorBefore != errorAfter { insert(.error(field)) }
-            }
+        // A session shows at most one error per field, so a field's error changed exactly when
+        // an error of one side is not on the other: the few shown errors are compared, not every
+        // field's looked up on both sides.
+        if changes.contains(.errors), before.errors != after.errors {
+            for error in before.errors where !after.errors.contains(error) { insert(.error(error.field)) }
+            for error in after.errors where !before.errors.contains(error) { insert(.error(error.field)) }
         }
         // A field turning valid or invalid shows on its own block (its tick), as its error does.
         if changes.contains(.validity) {
