@@ -6,12 +6,14 @@ import Testing
 
 @Suite struct LeafMemoTests {
     /// The shipped blocks `LeafMemo` holds: those that read no field and not the session.
-    @Test func onlyTheBlocksThatReadNeitherFieldsNorTheSessionAreKeptByTheirData() throws {
+    @Test func onlyTheBlocksThatReadNeitherFieldsNorTheSessionAreKeptByTheirFacts() throws {
         let plan = try #require(LeafRenderingTests.defaults.blockPlan)
         let kept = Set(plan.leaves.filter(\.isDataMemoizable).map(\.key))
         #expect(kept == ["formState", "errors", "submitButton", "cardNetwork", "saveCard"])
         for leaf in plan.leaves where leaf.isDataMemoizable {
             #expect(leaf.rootKeys.isDisjoint(with: ["fields", "session"]) && leaf.field == nil && !leaf.dataKeys.contains("t"))
+            // Every key the shipped leaves read has facts of its own: their keys hold no data.
+            #expect(leaf.restKeys.isEmpty)
         }
     }
 
@@ -64,6 +66,25 @@ import Testing
         for shopper in shoppers { #expect(shopper.mismatches.isEmpty, "\(shopper.mismatches.first ?? "")") }
         let languages = shoppers.map { resources.pack(for: $0.record.session.locale).language }
         #expect(languages[0] == languages[1])
+    }
+
+    /// A designer's leaf that reads a key with no facts of its own (`colorScheme`) is kept by that
+    /// key's data besides its facts: a dark and a light session sharing the memos each get their
+    /// own `formState`.
+    @Test func aLeafReadingDataWithoutFactsIsKeptByThatData() throws {
+        let shipped = try String(contentsOf: URL(filePath: #filePath).deletingLastPathComponent()
+            .appending(path: "../../Templates/blocks/form-state.mustache"), encoding: .utf8)
+        let folder = try ServerDevTests.overlay([
+            "blocks/form-state.mustache": shipped.replacing(#"data-cf-block="formState""#, with: #"data-cf-block="formState" data-scheme="{{colorScheme.name}}""#)
+        ])
+        let resources = try FormResources.load(.init(templatesOverlay: folder))
+        let leaf = try #require(resources.blockPlan?.leaves.first { $0.key == "formState" })
+        #expect(leaf.isDataMemoizable && leaf.restKeys == ["colorScheme"] && leaf.factParts == [.state])
+        var shoppers = try [#"{"appearance": {"colorScheme": "dark"}}"#, "{}"].map { try DifferentialRenderingTests.Shopper($0, resources: resources) }
+        for index in shoppers.indices {
+            try shoppers[index].card("4242424242424242", expiry: "1230", cvv: "123", name: "John Smith")
+        }
+        for shopper in shoppers { #expect(shopper.mismatches.isEmpty, "\(shopper.mismatches.first ?? "")") }
     }
 
     /// After whole cards typed, cleared and submitted, neither memo holds any card field's value,

@@ -32,7 +32,7 @@ struct BlockPlan: Sendable {
         /// Whether it reads nothing but its own field and the strings: `BlockMemo` can hold it.
         var isMemoizable: Bool
         /// Whether it reads no field and not the session (no value, card data or token):
-        /// `LeafMemo` can hold it, keyed by its data.
+        /// `LeafMemo` can hold it, keyed by the facts its data is built from.
         var isDataMemoizable: Bool
         /// The top-level keys `LeafMemo`'s key stands for: `rootKeys` less the strings, which the
         /// language stands for.
