@@ -17,6 +17,8 @@ extension FormRenderer {
         var html: [UInt8] = []
         html.reserveCapacity(4096)
         var blocks: [BlockTree.Block] = []
+        // What the page holds of each block rendered, found here once for `FragmentDiff` too.
+        var held: [HeldBlock?] = []
         var echoed = echo == nil
         for leaf in plan.leaves {
             let isEcho = leaf.key == echo?.field
@@ -27,14 +29,15 @@ extension FormRenderer {
             case .unfit: return nil
             case .nothing: guard page.blocks[leaf.key] == nil else { return nil }
             case .block(let range):
-                guard page.blocks[leaf.key] != nil else { return nil }
+                guard let was = page.blocks[leaf.key] else { return nil }
                 blocks.append(BlockTree.Block(key: leaf.key, range: range, parent: nil))
+                held.append(was)
             }
         }
         guard echoed else { return nil }
         // Only these leaves were rendered: every other block keeps what the page already holds.
         return FragmentDiff.respond(
-            to: BlockTree(bytes: html, blocks: blocks), page: &page, echo: echo, resync: false, announces: announces, partial: true)
+            to: BlockTree(bytes: html, blocks: blocks), page: &page, echo: echo, resync: false, announces: announces, partial: true, held: held)
     }
 
     /// What a leaf appended to the buffer.
