@@ -6,7 +6,7 @@ import Mustache
 /// the payment's outcome.
 ///
 /// Each part's data is built from its facts, the language's pack and the resources, and from
-/// nothing else (`data(_:pack:resources:)` takes no session, on purpose; the whole form builds
+/// nothing else (`data(_:pack:icons:)` takes no session, on purpose; the whole form builds
 /// its parts the same way), so equal facts in one language give equal data: a key of facts tells
 /// two leaves apart whenever a key of their data would, without building the data to look it up.
 ///
@@ -81,6 +81,11 @@ struct LeafFacts: Hashable, Sendable {
     /// Hashes what tells most leaves apart (validity, which fields pass or fail, the network, the
     /// amounts, the announcement) cheaply: fields as bits, not the lists' names; equal facts still
     /// hash alike, and the few that share a hash are told apart by `==`.
+    ///
+    /// Whatever takes a value of its own per session must be hashed too, or every session's key
+    /// files under one hash and a lookup compares them all (`BoundedMemo`): the payment id, which
+    /// a declined session keeps while its shopper edits the billing address (nil, and cheap,
+    /// otherwise).
     func hash(into hasher: inout Hasher) {
         if let state {
             hasher.combine(state.valid)
@@ -90,6 +95,7 @@ struct LeafFacts: Hashable, Sendable {
             hasher.combine(failed)
             hasher.combine(state.networks.count)
             hasher.combine(state.network)
+            hasher.combine(state.payment)
         }
         if let submit {
             hasher.combine(submit.disabled)
@@ -100,6 +106,7 @@ struct LeafFacts: Hashable, Sendable {
         hasher.combine(errors?.announcement)
         hasher.combine(cardNetwork?.selected)
         hasher.combine(saveCard)
+        hasher.combine(result?.id)
         hasher.combine(isLoading)
         hasher.combine(rest?.count)
     }
