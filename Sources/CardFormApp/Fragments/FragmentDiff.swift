@@ -46,6 +46,7 @@ enum FragmentDiff {
         let own = tree.ownHashes()
         let heard = announces ? hashesOnceHeard(tree, own) : own
         // Each block's entry is found once, by key, and everything below works on indices.
+        assert(held.map { $0.count == tree.blocks.count } ?? true, "held must match tree.blocks one for one")
         let held = held ?? tree.blocks.map { page.blocks[$0.key] }
         var chosen: [Int] = []
         for index in tree.blocks.indices {
