@@ -64,6 +64,35 @@ import Testing
         #expect(fixed.status == 200 && fixed.body.contains("designer-mark\">fixed<"))
     }
 
+    /// The memos belong to the resources a save replaces: a keystroke after the save that meets
+    /// facts a render of the old template was kept for gets the new template's block.
+    @Test func aKeystrokeAfterASaveShowsTheSavedTemplateNotAKeptRender() async throws {
+        let shipped = try String(contentsOf: URL(filePath: #filePath).deletingLastPathComponent()
+            .appending(path: "../../Templates/blocks/form-state.mustache"), encoding: .utf8)
+        func marked(_ version: String) -> String {
+            shipped.replacing(#"data-cf-block="formState""#, with: #"data-cf-block="formState" data-version="\#(version)""#)
+        }
+        let folder = try Self.overlay(["blocks/form-state.mustache": marked("one")])
+        let harness = try ServerHarness(sources: .init(templatesOverlay: folder)) { $0.dev = true; $0.templates = folder.path }
+        let id = try await harness.createSession()
+        let (token, page, _) = try await harness.openPage(id)
+        func type(_ value: String, seq: Int) async throws -> String {
+            let form = [
+                ("field", "cardNumber"), ("value", value), ("caret", String(value.count)), ("seq", String(seq)), ("rev", String(seq - 1)),
+                ("page", page),
+            ]
+            return try await harness.post("/s/\(id)/input", form: form, headers: ["X-CardForm-Token": token]).body
+        }
+        // The card number passing, then not: formState alone is answered (the leaf path), rendered
+        // for each and kept by its facts. `rev` is the page's: without it the whole form is resent.
+        #expect(try await type("4242424242424242", seq: 1).contains(#"data-version="one""#))
+        #expect(try await type("424242424242424", seq: 2).contains(#"data-version="one""#))
+        try marked("two").write(to: folder.appending(path: "blocks/form-state.mustache"), atomically: true, encoding: .utf8)
+        harness.server.reloader?.check()
+        // The facts of the first keystroke again.
+        #expect(try await type("4242424242424242", seq: 3).contains(#"data-version="two""#))
+    }
+
     @Test func devPagesCarryTheReloadScriptAndProductionPagesDoNot() async throws {
         let dev = try ServerHarness { $0.dev = true }
         let devID = try await dev.createSession()

@@ -106,6 +106,13 @@ extension CardNetwork {
     /// table (lengths, gaps and code names; read as data in the peer vectors' facts file).
     public var rules: NetworkRules { Self.rulesTable[ordinal] }
 
+    /// The most characters a number of this network shows, spaces included
+    /// (`CardNumberFormatter.maxFormattedLength`): the card number's `maxlength`, which every
+    /// render of its block reads, counted once per network rather than per render.
+    public var maxFormattedLength: Int { Self.maxFormattedLengthTable[ordinal] }
+
+    private static let maxFormattedLengthTable: [Int] = allCases.map { CardNumberFormatter.maxFormattedLength($0.rules) }
+
     /// The case's position in `allCases`, without a search: tables indexed by it stay O(1).
     var ordinal: Int {
         switch self {

@@ -21,9 +21,7 @@ extension CardSession {
 
     /// The amount plus the surcharge, formatted, nil without an amount.
     public var formattedTotal: String? {
-        guard let amount = configuration.amount, let currency = configuration.currency else { return nil }
-        return MoneyFormatter.format(
-            minorUnits: amount + (surchargeAmountRaw ?? 0), currency: currency, locale: locale)
+        MoneyFormatter.formattedTotal(amount: configuration.amount, surcharge: surchargeAmountRaw, currency: configuration.currency, locale: locale)
     }
 
     /// The shopper pressed pay. Every configured field runs its full rule; with no error the

@@ -72,7 +72,12 @@ extension CardSession {
 
     /// The networks the merchant accepts, in its order (`orderedAllowedCardNetworks`): what an
     /// empty card number field may show as the accepted brands.
-    public var acceptedNetworks: [CardNetwork] { configuration.orderedAllowedCardNetworks.filter { $0 != .other } }
+    public var acceptedNetworks: [CardNetwork] {
+        let allowed = configuration.orderedAllowedCardNetworks
+        // Most merchants never list OTHER: their list as it is, shared rather than copied (the
+        // card number's state reads it on every render of its block).
+        return allowed.contains(.other) ? allowed.filter { $0 != .other } : allowed
+    }
 
     /// What the BIN data says about the issuer (country, funding), when it says anything.
     public var binRecord: BINRecord? { networks.record }

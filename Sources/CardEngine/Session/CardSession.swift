@@ -89,7 +89,7 @@ public struct CardSession: Sendable, Hashable {
     /// being cut short).
     public func maxLength(for field: FieldType) -> Int? {
         switch field.spec.rule {
-        case .cardNumber: CardNumberFormatter.maxFormattedLength(shownRules)
+        case .cardNumber: (networks.selected ?? .other).maxFormattedLength
         case .expiryDate: 5
         case .securityCode: securityCode.maxLength
         case .cardholderName: nil

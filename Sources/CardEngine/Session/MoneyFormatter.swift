@@ -20,6 +20,13 @@ public enum MoneyFormatter {
         return text
     }
 
+    /// `amount` plus `surcharge` (minor units), formatted; nil without an amount or a currency.
+    /// What the pay button shows (`CardSession.formattedTotal`).
+    public static func formattedTotal(amount: Int?, surcharge: Int?, currency: String?, locale: String) -> String? {
+        guard let amount, let currency else { return nil }
+        return format(minorUnits: amount + (surcharge ?? 0), currency: currency, locale: locale)
+    }
+
     private struct Key: Hashable {
         var minorUnits: Int
         var currency: String

@@ -32,7 +32,7 @@ final class FormResources: Sendable {
     /// Field blocks rendered with a stand-in value, for keystrokes (see `BlockMemo`): built anew
     /// with the resources, so no render of an older template is ever reused.
     let blockMemo = BoundedMemo<BlockMemo.Key, BlockMemo.Entry>(capacity: BlockMemo.capacity)
-    /// The other leaves' renders, keyed by the data they read (see `LeafMemo`), built anew likewise.
+    /// The other leaves' renders, keyed by the facts their data is built from (see `LeafMemo`), built anew likewise.
     let leafMemo = BoundedMemo<LeafMemo.Key, LeafMemo.Entry>(capacity: LeafMemo.capacity)
 
     init(

@@ -37,14 +37,17 @@ enum FragmentDiff {
     /// it applies them. `resync` sends the outermost blocks whole (the client's copy is unknown);
     /// `announces` says that the render's live region says something; `partial` says that `tree`
     /// holds only some of the page's blocks (leaves rendered alone: `FormRenderer.leafFragments`),
-    /// so the page keeps the others as it holds them.
+    /// so the page keeps the others as it holds them. `held`, when given, is what the page holds
+    /// of each of `tree`'s blocks, in order, found by the caller already.
     static func respond(
-        to tree: BlockTree, page: inout PageState, echo: FieldEcho?, resync: Bool, announces: Bool = false, partial: Bool = false
+        to tree: BlockTree, page: inout PageState, echo: FieldEcho?, resync: Bool, announces: Bool = false, partial: Bool = false,
+        held: [HeldBlock?]? = nil
     ) -> String {
         let own = tree.ownHashes()
         let heard = announces ? hashesOnceHeard(tree, own) : own
         // Each block's entry is found once, by key, and everything below works on indices.
-        let held = tree.blocks.map { page.blocks[$0.key] }
+        assert(held.map { $0.count == tree.blocks.count } ?? true, "held must match tree.blocks one for one")
+        let held = held ?? tree.blocks.map { page.blocks[$0.key] }
         var chosen: [Int] = []
         for index in tree.blocks.indices {
             if chosen.contains(where: { tree.isWithin(index, $0) }) { continue }

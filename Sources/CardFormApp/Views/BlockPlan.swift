@@ -32,11 +32,15 @@ struct BlockPlan: Sendable {
         /// Whether it reads nothing but its own field and the strings: `BlockMemo` can hold it.
         var isMemoizable: Bool
         /// Whether it reads no field and not the session (no value, card data or token):
-        /// `LeafMemo` can hold it, keyed by its data.
+        /// `LeafMemo` can hold it, keyed by the facts its data is built from.
         var isDataMemoizable: Bool
-        /// The top-level keys `LeafMemo`'s key holds: `rootKeys` less the strings, which the
+        /// The top-level keys `LeafMemo`'s key stands for: `rootKeys` less the strings, which the
         /// language stands for.
         var dataKeys: Set<String>
+        /// Those of `dataKeys` with facts of their own (`LeafFacts`), in one order.
+        var factParts: [LeafFacts.Part]
+        /// The others, which the key holds as data.
+        var restKeys: Set<String>
     }
 
     /// In render order.
@@ -155,8 +159,11 @@ struct BlockPlan: Sendable {
         let onlyField = !readsWhole && !readsAllFields && fieldsRead.count == 1 ? fieldsRead.first.flatMap(FieldType.init(rawValue:)) : nil
         let memoizable = field != nil && onlyField == field && rootKeys.isSubset(of: ["fields", "t"])
         let dataMemoizable = field == nil && rootKeys.isDisjoint(with: ["fields", "session"])
+        let dataKeys = rootKeys.subtracting(["t"])
+        let parts = LeafFacts.Part.allCases.filter { dataKeys.contains($0.rawValue) }
         return Leaf(
             key: key, repeatedKey: key + "#2", template: site.name, field: field, changes: changes, rootKeys: rootKeys, onlyField: onlyField,
-            isMemoizable: memoizable, isDataMemoizable: dataMemoizable, dataKeys: rootKeys.subtracting(["t"]))
+            isMemoizable: memoizable, isDataMemoizable: dataMemoizable, dataKeys: dataKeys, factParts: parts,
+            restKeys: dataKeys.subtracting(parts.map(\.rawValue)))
     }
 }

@@ -15,8 +15,14 @@ extension FormRenderer {
         _ plan: BlockPlan, changes: ViewChanges, view: FormView, page: inout PageState, echo: FieldEcho?, announces: Bool = false
     ) throws(TemplateError) -> String? {
         var html: [UInt8] = []
-        html.reserveCapacity(4096)
+        // Most keystrokes render a block or two under a kilobyte: a reserve malloc serves from
+        // its small-chunk cache (4 KB took its slow path, ~1.7k instructions, on every keystroke).
+        // 1000 is that cache's edge, not a round figure: with the array's 32-byte header it asks
+        // malloc for 1032 bytes, glibc's largest tcache size; 1001 would miss it.
+        html.reserveCapacity(1000)
         var blocks: [BlockTree.Block] = []
+        // What the page holds of each block rendered, found here once for `FragmentDiff` too.
+        var held: [HeldBlock?] = []
         var echoed = echo == nil
         for leaf in plan.leaves {
             let isEcho = leaf.key == echo?.field
@@ -27,14 +33,15 @@ extension FormRenderer {
             case .unfit: return nil
             case .nothing: guard page.blocks[leaf.key] == nil else { return nil }
             case .block(let range):
-                guard page.blocks[leaf.key] != nil else { return nil }
+                guard let was = page.blocks[leaf.key] else { return nil }
                 blocks.append(BlockTree.Block(key: leaf.key, range: range, parent: nil))
+                held.append(was)
             }
         }
         guard echoed else { return nil }
         // Only these leaves were rendered: every other block keeps what the page already holds.
         return FragmentDiff.respond(
-            to: BlockTree(bytes: html, blocks: blocks), page: &page, echo: echo, resync: false, announces: announces, partial: true)
+            to: BlockTree(bytes: html, blocks: blocks), page: &page, echo: echo, resync: false, announces: announces, partial: true, held: held)
     }
 
     /// What a leaf appended to the buffer.
@@ -79,21 +86,17 @@ extension FormRenderer {
         return .block(entry.append(filledWith: value, to: &html))
     }
 
-    /// The leaf from `LeafMemo`, by its data less the strings; rendered and kept on a miss.
+    /// The leaf from `LeafMemo`, by its facts; rendered from them and kept on a miss.
     private func memoized(_ leaf: BlockPlan.Leaf, view: FormView, into html: inout [UInt8]) throws(TemplateError) -> LeafRender {
-        let data = view.data(reading: leaf.dataKeys)
-        let memoKey = LeafMemo.Key(template: leaf.template, language: view.pack.language, data: data)
+        let facts = view.leafFacts(leaf.factParts, rest: leaf.restKeys)
+        let memoKey = LeafMemo.Key(template: leaf.template, language: view.pack.language, facts: facts)
         if let known = resources.leafMemo.entry(for: memoKey) {
             switch known {
             case .block(let entry): return .block(entry.append(filledWith: "", to: &html))
             case .nothing: return .nothing
             }
         }
-        var full = data
-        if leaf.rootKeys.contains("t"), case .object(var root) = data {
-            root["t"] = view.pack.strings
-            full = .object(root)
-        }
+        let full = facts.data(leaf.factParts, strings: leaf.rootKeys.contains("t"), pack: view.pack, icons: resources.networkIcons)
         let rendered = try render(leaf.template, data: full)
         switch checked(rendered, from: 0, leaf) {
         case .unfit: return .unfit

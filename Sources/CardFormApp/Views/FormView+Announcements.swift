@@ -32,7 +32,7 @@ extension FormView {
         case .processing:
             return pack.string("ui.processingAnnouncement")
         case .failed(let payment):
-            return pack.string("ui.failedAnnouncement", ["reason": declineMessage(payment)])
+            return pack.string("ui.failedAnnouncement", ["reason": LeafFacts.declineMessage(payment, pack: pack)])
         case .succeeded:
             return pack.string("ui.paymentSucceeded")
         case .ready, .cancelled, .expired:

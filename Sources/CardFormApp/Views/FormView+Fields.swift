@@ -21,11 +21,12 @@ extension FormView {
 
     /// What the session and its configuration decide of `field`'s data, its value aside.
     func fieldState(_ field: FieldType) -> FieldState {
-        let options = configuration.options(for: field)
+        // From the session's own configuration: `configuration` would copy it out first.
+        let options = session.configuration.options(for: field)
         let error = session.fieldErrors.first { $0.field == field }
         var state = FieldState(
             label: options.label ?? label(field), placeholder: options.placeholder,
-            guide: options.guideText ?? guideText(field), required: isRequired(field),
+            guide: options.guideText ?? guideText(field), required: isRequired(field, options: options),
             disabled: options.disabled || session.isLoading || !session.phase.acceptsInput,
             autoCapitalise: options.autoCapitalise ?? field.spec.capitalisesByDefault,
             errorMessage: error.map { session.message(for: $0, catalog: pack.catalog) }, errorCode: error?.issue.code,
@@ -35,9 +36,12 @@ extension FormView {
             break
         case .networkBadges:
             // Every available network (both badges for an EFTPOS co-badge); OTHER only alone.
-            let available = session.availableNetworks.filter { $0 != .other || session.availableNetworks.count == 1 }
+            let detected = session.availableNetworks
+            let available = detected.count > 1 && detected.contains(.other) ? detected.filter { $0 != .other } : detected
+            let accepted = session.acceptedNetworks
             state.extras = .networks(
-                available: available, shown: session.selectedNetwork, accepted: Array(session.acceptedNetworks.prefix(Self.acceptedShown)))
+                available: available, shown: session.selectedNetwork,
+                accepted: accepted.count > Self.acceptedShown ? Array(accepted.prefix(Self.acceptedShown)) : accepted)
         case .securityCodeHint:
             // The hint shows where the code is: the front for 4 digits (Amex), the back otherwise,
             // and the back while the network is still unknown (most cards).
@@ -192,9 +196,9 @@ extension FormView {
 
     /// Whether the field is marked required: the merchant's word, else the country's for the
     /// parts of an address it names (city, state, postal code), else the field's default.
-    private func isRequired(_ field: FieldType) -> Bool {
-        if let required = configuration.options(for: field).required { return required }
+    private func isRequired(_ field: FieldType, options: FieldOptions) -> Bool {
+        if let required = options.required { return required }
         if let part = field.spec.followsCountry { return part.isRequired(in: session.country) }
-        return configuration.isRequired(field)
+        return session.configuration.isRequired(field)
     }
 }

@@ -1,6 +1,5 @@
 import CardEngine
 import Mustache
-import Payments
 
 /// What a page is rendered for, beyond the session: who is asking and how.
 struct PageContext: Sendable {
@@ -76,18 +75,18 @@ struct FormView {
         "assets": { view, _ in view.assets },
         "formatRules": { view, _ in .string(view.resources.formatRules) },
         "t": { view, _ in view.pack.strings },
-        "phase": { view, _ in [view.session.phase.name.rawValue: true] },
-        "isLoading": { view, _ in .bool(view.session.isLoading) },
-        "noscript": { view, _ in .bool(view.context.noscript) },
+        "phase": { view, _ in view.data(.phase) },
+        "isLoading": { view, _ in view.data(.isLoading) },
+        "noscript": { view, _ in view.data(.noscript) },
         "dev": { view, _ in .bool(view.context.dev) },
         "fields": { view, only in view.fields(only: only) },
-        "submit": { view, _ in view.submit },
-        "errors": { view, _ in view.errors },
-        "state": { view, _ in view.state },
-        "cardNetwork": { view, _ in view.cardNetwork },
+        "submit": { view, _ in view.data(.submit) },
+        "errors": { view, _ in view.data(.errors) },
+        "state": { view, _ in view.data(.state) },
+        "cardNetwork": { view, _ in view.data(.cardNetwork) },
         "billing": { view, _ in view.billing },
-        "result": { view, _ in view.result },
-        "saveCard": { view, _ in view.saveCard },
+        "result": { view, _ in view.data(.result) },
+        "saveCard": { view, _ in view.data(.saveCard) },
     ]
 
     private func fields(only: FieldType?) -> TemplateValue {
@@ -107,14 +106,6 @@ struct FormView {
     private var billing: TemplateValue? {
         guard !configuration.activeBillingFields.isEmpty else { return nil }
         return ["legend": .string(pack.string("legend.billingAddress") ?? "")]
-    }
-
-    private var saveCard: TemplateValue? {
-        guard configuration.customerId != nil else { return nil }
-        return [
-            "id": "cf-saveCard", "label": .string(pack.string("label.saveCard") ?? "Save this card"),
-            "disabled": .bool(!session.phase.acceptsInput),
-        ]
     }
 
     /// The page script's parts (Public/cardform.js says what each holds), in the order `page` loads
@@ -144,91 +135,5 @@ struct FormView {
         // Room for the theme and the reload script, so a page adding them copies without rehashing.
         assets.reserveCapacity(assets.count + 2)
         return assets
-    }
-
-    /// The pay button: the total to pay (surcharge included) and the surcharge line.
-    private var submit: TemplateValue {
-        var submit: TemplateObject = [
-            // Enabled whenever a payment can start: pressed on an incomplete form it shows every
-            // error and says how many fields need attention.
-            "disabled": .bool(!session.phase.acceptsInput),
-            "loading": .bool(session.isLoading),
-        ]
-        if let total = session.formattedTotal {
-            submit["amount"] = .string(total)
-            submit["label"] = .string(pack.string("ui.payAmount", ["amount": total]) ?? total)
-        } else {
-            submit["label"] = .string(pack.string("ui.pay") ?? "Pay")
-        }
-        if let surcharge = session.surchargeAmountRaw, surcharge > 0, let currency = configuration.currency {
-            let amount = MoneyFormatter.format(minorUnits: surcharge, currency: currency, locale: session.locale)
-            submit["surchargeNote"] = .string(pack.string("ui.surchargeNote", ["amount": amount]) ?? amount)
-        }
-        return .object(submit)
-    }
-
-    /// The live region: what to announce now, and (without JavaScript) every error.
-    private var errors: TemplateValue {
-        var summary: [TemplateValue] = []
-        if context.noscript {
-            for error in session.fieldErrors {
-                summary.append([
-                    "field": .string(error.field.rawValue), "id": .string("cf-\(error.field.rawValue)"),
-                    "message": .string(session.message(for: error, catalog: pack.catalog)),
-                ])
-            }
-        }
-        return ["announcement": .string(context.announcement), "summary": .list(summary)]
-    }
-
-    /// The `formState` block's data: what the page script reports to the parent window.
-    private var state: TemplateValue {
-        var state: TemplateObject = [
-            "valid": .bool(session.isValid && session.isBillingValid),
-            "phase": .string(session.phase.name.rawValue),
-            "networks": .string(session.availableNetworks.map(\.rawValue).joined(separator: " ")),
-        ]
-        if let network = session.selectedNetwork { state["network"] = .string(network.rawValue) }
-        if let id = session.payment?.id { state["payment"] = .string(id) }
-        state.merge(fieldVerdicts) { _, verdict in verdict }
-        return .object(state)
-    }
-
-    /// The co-badge selector's data, present only when the shopper can choose.
-    private var cardNetwork: TemplateValue? {
-        guard session.isNetworkSelectable else { return nil }
-        let options = session.selectableNetworks.map { network in
-            TemplateValue.object([
-                "value": .string(network.rawValue), "label": .string(network.displayName),
-                "icon": .string(icon(for: network)), "selected": .bool(network == session.selectedNetwork),
-            ])
-        }
-        return [
-            "id": "cf-cardNetwork",
-            "label": .string(pack.string("label.cardNetwork") ?? "Card network"),
-            "options": .list(options),
-            "disabled": false,
-        ]
-    }
-
-    /// The outcome of the last payment attempt, once there is one.
-    private var result: TemplateValue? {
-        guard let payment = session.payment else { return nil }
-        var result: TemplateObject = ["status": .string(payment.status.rawValue)]
-        if let id = payment.id { result["paymentId"] = .string(id) }
-        if payment.status == .failed {
-            result["message"] = .string(declineMessage(payment))
-        }
-        return .object(result)
-    }
-
-    /// A decline reason in the shopper's language: the hook's own message, else by decline code.
-    func declineMessage(_ payment: PaymentResult) -> String {
-        if let message = payment.message, !message.isEmpty { return message }
-        return pack.string(DeclineReason.localeKey(for: payment.declineCode)) ?? pack.string("decline.generic") ?? ""
-    }
-
-    func icon(for network: CardNetwork) -> String {
-        resources.networkIcons[network] ?? ""
     }
 }

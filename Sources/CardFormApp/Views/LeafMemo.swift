@@ -1,23 +1,28 @@
 import Mustache
 
 /// The renders of the leaves that read no field (`formState`, the live region, the pay button, the
-/// co-badge choice, the save-card box), keyed by exactly the data each read: a keystroke that
-/// leaves a leaf's data as another render had it costs building that data and a lookup instead
-/// of rendering and scanning.
+/// co-badge choice, the save-card box), keyed by the facts their data is built from
+/// (`LeafFacts`): a keystroke that leaves a leaf's facts as another render had them costs
+/// gathering those facts and a lookup, instead of building the data, rendering and scanning.
 ///
-/// The key holds the data itself, not a digest of it, so two sessions share an entry only when
-/// their data is equal, and the language stands for the strings (`t`, the same for every session
-/// of one language). Only leaves that read neither the fields nor the session are kept here
-/// (`BlockPlan.Leaf.isDataMemoizable`): no card data, value or token is ever held.
+/// The key holds the facts themselves, not a digest of them, so two sessions share an entry only
+/// when their facts, and so their data, are equal; the language stands for the strings (`t`, the
+/// same for every session of one language). Only leaves that read neither the fields nor the
+/// session are kept here (`BlockPlan.Leaf.isDataMemoizable`): no card data, value or token is
+/// ever held.
 ///
 /// Held in a `BoundedMemo` shared by every session and rebuilt with the resources, so an edited
 /// template never meets an old render.
 enum LeafMemo {
     struct Key: Hashable, Sendable {
         let template: String
+        /// Stands for the whole pack, not only `t`: the parts' data takes labels from it too
+        /// (`LeafFacts.data`). Sound because one `FormResources` (which holds the memo) has one
+        /// pack per language (`FormResources.pack(for:)`); a pack varying by anything else, such
+        /// as a session's own strings, would have to join the key.
         let language: String
-        /// The leaf's data, its strings (`t`) left out.
-        let data: TemplateValue
+        /// What the session and the page decide of the leaf's data.
+        let facts: LeafFacts
     }
 
     /// What the leaf rendered: its block (cut as `BlockMemo` cuts one, with nothing to fill in),

@@ -39,12 +39,14 @@ struct ViewChanges: OptionSet, Hashable, Sendable {
     init(_ changes: SessionChanges, edited: FieldType?, before: FieldVerdicts, after: FieldVerdicts) {
         self = []
         if changes.contains(.value), let edited { insert(.value(edited)) }
-        if changes.contains(.errors) {
-            for field in FieldType.allCases {
-                let errorBefore = before.errors.first { $0.field == field }
-                let errorAfter = after.errors.first { $0.field == field }
-                if errorBefore != errorAfter { insert(.error(field)) }
-            }
+        // A field's block shows its first listed error (`FormView.fieldState`). Only the fields
+        // listed on either side can have changed theirs (the others show none before and after),
+        // so those few are compared, not all 14; comparing each one's first error, rather than
+        // looking for an error missing from the other side, stays right even if a list ever held
+        // two errors for one field (the engine keeps one, `CardSession.errors`).
+        if changes.contains(.errors), before.errors != after.errors {
+            for error in before.errors where before.shownError(error.field) != after.shownError(error.field) { insert(.error(error.field)) }
+            for error in after.errors where before.shownError(error.field) != after.shownError(error.field) { insert(.error(error.field)) }
         }
         // A field turning valid or invalid shows on its own block (its tick), as its error does.
         if changes.contains(.validity) {
@@ -65,6 +67,9 @@ struct FieldVerdicts {
     /// The fields that pass, as their `ViewChanges.error` bits: a field turning valid or invalid
     /// is a bit of the two sets' symmetric difference, with no set to build and hash.
     let valid: ViewChanges
+
+    /// The error `field`'s block shows: its first in the list.
+    func shownError(_ field: FieldType) -> FieldError? { errors.first { $0.field == field } }
 }
 
 extension CardSession {

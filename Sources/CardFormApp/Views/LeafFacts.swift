@@ -1,0 +1,113 @@
+import CardEngine
+import Mustache
+
+/// What the session and the page decide of the parts of the data a `LeafMemo` leaf reads: the
+/// pay button, the live region, `formState`, the co-badge choice, the save-card box, the phase,
+/// the payment's outcome.
+///
+/// Each part's data is built from its facts, the language's pack and the resources, and from
+/// nothing else (`data(_:pack:icons:)` takes no session, on purpose; the whole form builds
+/// its parts the same way), so equal facts in one language give equal data: a key of facts tells
+/// two leaves apart whenever a key of their data would, without building the data to look it up.
+///
+/// A part the leaf does not read stays nil (false), and which parts a leaf reads follows from its
+/// template, which the key holds too; a part the leaf reads that the data leaves out (no co-badge
+/// choice, no customer, no payment yet) is nil as well.
+struct LeafFacts: Hashable, Sendable {
+    /// The parts with facts of their own: their names are the data's top-level keys.
+    enum Part: String, CaseIterable, Sendable {
+        case state, submit, errors, cardNetwork, saveCard, phase, result, noscript, isLoading
+    }
+
+    /// `formState`'s data.
+    struct State: Hashable, Sendable {
+        /// Card and billing fields all valid.
+        var valid: Bool
+        var phase: SessionPhase.Name
+        var networks: [CardNetwork]
+        var network: CardNetwork?
+        var payment: String?
+        /// The fields whose value is complete and valid and that show no error, in the form's order.
+        var passed: [FieldType]
+        /// The shown errors, in the form's order.
+        var failed: [FieldError]
+    }
+
+    /// The pay button's data.
+    struct Submit: Hashable, Sendable {
+        var disabled: Bool
+        var loading: Bool
+        /// The configured amount, minor units.
+        var amount: Int?
+        /// The shown network's surcharge, minor units, when it has one.
+        var surcharge: Int?
+        var currency: String?
+        /// The session's locale, which formats the amounts (finer than the pack's language).
+        var locale: String
+    }
+
+    /// The live region's data.
+    struct Errors: Hashable, Sendable {
+        var announcement: String
+        /// Without JavaScript: every shown error's field and message, in order; else empty.
+        var summary: [Message]
+
+        struct Message: Hashable, Sendable {
+            var field: FieldType
+            var message: String
+        }
+    }
+
+    /// The co-badge choice's data: the networks offered and the one shown.
+    struct NetworkChoice: Hashable, Sendable {
+        var networks: [CardNetwork]
+        var selected: CardNetwork?
+    }
+
+    var state: State?
+    var submit: Submit?
+    var errors: Errors?
+    /// Nil: no choice to offer.
+    var cardNetwork: NetworkChoice?
+    /// Whether the save-card box is disabled; nil: no box (no customer).
+    var saveCard: Bool?
+    var phase: SessionPhase.Name?
+    var result: PaymentResult?
+    var noscript = false
+    var isLoading = false
+    /// The rest of what the leaf reads (top-level keys with no facts of their own), as data.
+    var rest: TemplateObject?
+
+    /// Hashes what tells most leaves apart (validity, which fields pass or fail, the network, the
+    /// amounts, the announcement) cheaply: fields as bits, not the lists' names; equal facts still
+    /// hash alike, and the few that share a hash are told apart by `==`.
+    ///
+    /// Whatever takes a value of its own per session must be hashed too, or every session's key
+    /// files under one hash and a lookup compares them all (`BoundedMemo`): the payment id, which
+    /// a declined session keeps while its shopper edits the billing address (nil, and cheap,
+    /// otherwise).
+    func hash(into hasher: inout Hasher) {
+        if let state {
+            hasher.combine(state.valid)
+            hasher.combine(FieldSet(state.passed))
+            var failed = FieldSet()
+            for error in state.failed { failed.set(error.field, true) }
+            hasher.combine(failed)
+            hasher.combine(state.networks.count)
+            hasher.combine(state.network)
+            hasher.combine(state.payment)
+        }
+        if let submit {
+            hasher.combine(submit.disabled)
+            hasher.combine(submit.loading)
+            hasher.combine(submit.amount)
+            hasher.combine(submit.surcharge)
+        }
+        hasher.combine(errors?.announcement)
+        hasher.combine(cardNetwork?.selected)
+        hasher.combine(saveCard)
+        hasher.combine(result?.id)
+        hasher.combine(isLoading)
+        hasher.combine(rest?.count)
+    }
+}
