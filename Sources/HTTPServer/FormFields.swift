@@ -25,21 +25,29 @@ public struct FormFields: Sendable, Equatable, Sequence {
     /// Decodes `bytes`: pairs split at `&`, name and value at the first `=`, `+` is a space and
     /// `%HH` a byte. Empty pairs are skipped; a pair without `=` has the value `""`.
     public init(urlEncoded bytes: [UInt8], fieldLimit: Int = FormFields.defaultFieldLimit) throws(FormDecodingError) {
-        fields = []
+        var fields: [Field] = []
         fields.reserveCapacity(8)  // the page script's events send five to seven
-        var start = bytes.startIndex
-        while start < bytes.endIndex {
-            let end = bytes[start...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.endIndex
-            defer { start = end + 1 }
-            guard end > start else { continue }
-            guard fields.count < fieldLimit else {
-                throw FormDecodingError(.tooManyFields, "more than \(fieldLimit) fields")
+        // The decoding of a name or value that holds an escape or a `+`; made once, reused.
+        var scratch: [UInt8] = []
+        try bytes.withUnsafeBufferPointer { (bytes) throws(FormDecodingError) in
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: "&") { end += 1 }
+                defer { start = end + 1 }
+                guard end > start else { continue }
+                guard fields.count < fieldLimit else {
+                    throw FormDecodingError(.tooManyFields, "more than \(fieldLimit) fields")
+                }
+                var equals = start
+                while equals < end, bytes[equals] != UInt8(ascii: "=") { equals += 1 }
+                let name = try Self.text(of: UnsafeBufferPointer(rebasing: bytes[start..<equals]), scratch: &scratch)
+                let value = try Self.text(
+                    of: UnsafeBufferPointer(rebasing: bytes[(equals == end ? end : equals + 1)..<end]), scratch: &scratch)
+                fields.append(Field(name: name, value: value))
             }
-            let pair = bytes[start..<end]
-            let equals = pair.firstIndex(of: UInt8(ascii: "=")) ?? pair.endIndex
-            let value = equals == pair.endIndex ? pair[equals...] : pair[(equals + 1)...]
-            fields.append(Field(name: try Self.decode(pair[..<equals]), value: try Self.decode(value)))
         }
+        self.fields = fields
     }
 
     /// Decodes a query string or form body given as text.
@@ -64,11 +72,37 @@ public struct FormFields: Sendable, Equatable, Sequence {
         fields.compactMap { $0.name == name ? $0.value : nil }
     }
 
-    private static func decode(_ bytes: ArraySlice<UInt8>) throws(FormDecodingError) -> String {
+    /// One name or value decoded and checked in one pass over its bytes: the usual one, with no
+    /// escape and no `+`, becomes text straight from the bytes as sent; one with is decoded into
+    /// `scratch` first. (Through `PercentDecoding.decode` each made an array and walked a slice.)
+    private static func text(of raw: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8]) throws(FormDecodingError) -> String {
+        var escaped = false
+        for byte in raw where byte == UInt8(ascii: "%") || byte == UInt8(ascii: "+") {
+            escaped = true
+            break
+        }
+        guard escaped else { return try validated(raw) }
+        scratch.removeAll(keepingCapacity: true)
         do {
-            return try PercentDecoding.decode(bytes, plusIsSpace: true)
-        } catch .malformedEscape {
+            try PercentDecoding.append(raw, plusIsSpace: true, to: &scratch)
+        } catch {
             throw FormDecodingError(.malformedPercentEncoding, "'%' must be followed by two hex digits")
+        }
+        return try scratch.withUnsafeBufferPointer { (decoded) throws(FormDecodingError) in try validated(decoded) }
+    }
+
+    /// ASCII (every name and most values) is text as it is; anything else is checked through
+    /// `UTF8Span`, which validates in one pass (`String(validating:as:)` on a buffer walks it
+    /// through the generic decoder).
+    private static func validated(_ bytes: UnsafeBufferPointer<UInt8>) throws(FormDecodingError) -> String {
+        var ascii = true
+        for byte in bytes where byte >= 0x80 {
+            ascii = false
+            break
+        }
+        if ascii { return String(decoding: bytes, as: UTF8.self) }
+        do {
+            return String(copying: try UTF8Span(validating: Array(bytes).span))
         } catch {
             throw FormDecodingError(.invalidUTF8, "decoded text is not UTF-8")
         }

@@ -17,11 +17,17 @@ enum PercentDecoding {
         }
         var decoded: [UInt8] = []
         decoded.reserveCapacity(bytes.count)
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
+        try bytes.withUnsafeBufferPointer { (bytes) throws(Failure) in try append(bytes, plusIsSpace: plusIsSpace, to: &decoded) }
+        return try validated(decoded[...])
+    }
+
+    /// Appends the decoding of `bytes` to `decoded`, unchecked: the caller validates the UTF-8.
+    static func append(_ bytes: UnsafeBufferPointer<UInt8>, plusIsSpace: Bool, to decoded: inout [UInt8]) throws(Failure) {
+        var index = 0
+        while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%") {
-                guard bytes.endIndex - index >= 3,
+                guard bytes.count - index >= 3,
                       let high = Hex.value(of: bytes[index + 1]), let low = Hex.value(of: bytes[index + 2])
                 else { throw .malformedEscape }
                 decoded.append(high << 4 | low)
@@ -31,7 +37,6 @@ enum PercentDecoding {
                 index += 1
             }
         }
-        return try validated(decoded[...])
     }
 
     /// Checked through `UTF8Span`, which validates a contiguous buffer in one pass; the generic

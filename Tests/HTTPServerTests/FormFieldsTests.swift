@@ -56,4 +56,58 @@ struct FormFieldsTests {
         #expect(form["SEQ"] == nil)
         #expect(form.values(for: "seq") == ["1", "3"])
     }
+
+    @Test("a name or value with escapes is found the same as one without")
+    func escapedAndPlainAlike() throws {
+        let form = try FormFields(urlEncoded: "a%62c=1&abc=2&x=%E2%82%AC+y%2B&e=&f&n=Jos%C3%A9+A")
+        #expect(form["abc"] == "1")
+        #expect(form.values(for: "abc") == ["1", "2"])
+        #expect(form["x"] == "€ y+")
+        #expect(form["e"] == "")
+        #expect(form["f"] == "")
+        #expect(form["n"] == "José A")
+        #expect(form["a%62c"] == nil)
+        #expect(form.count == 6)
+        #expect(form == FormFields([("abc", "1"), ("abc", "2"), ("x", "€ y+"), ("e", ""), ("f", ""), ("n", "José A")]))
+    }
+
+    @Test("pairs given as text read back as given, empty ones included")
+    func givenPairs() {
+        let form = FormFields([("a", ""), ("", "b"), ("é", "x=y&z")])
+        #expect(form.map { "\($0.name)=\($0.value)" } == ["a=", "=b", "é=x=y&z"])
+        #expect(form[""] == "b")
+        #expect(form["é"] == "x=y&z")
+        #expect(FormFields([]).isEmpty)
+    }
+
+    @Test("an escape cut short by the next pair is malformed, not read across it", arguments: [
+        "a=%4&b=1", "a=%&41", "a=1&%4=b", "a=%4",
+    ])
+    func escapeCutByPair(input: String) {
+        #expect {
+            _ = try FormFields(urlEncoded: input)
+        } throws: { ($0 as? FormDecodingError)?.code == .malformedPercentEncoding }
+    }
+
+    @Test("bytes that are not UTF-8 are refused whether escaped or sent raw", arguments: [
+        [UInt8]("a=".utf8) + [0xFF],
+        [0xC3, 0x28] + [UInt8]("=1".utf8),
+        [UInt8]("a=%C3".utf8),
+        [UInt8]("ok=1&a=x".utf8) + [0xE2, 0x82],
+    ])
+    func rawNonUTF8(bytes: [UInt8]) {
+        #expect {
+            _ = try FormFields(urlEncoded: bytes)
+        } throws: { ($0 as? FormDecodingError)?.code == .invalidUTF8 }
+    }
+
+    @Test("the first error in the order sent is the one reported")
+    func firstErrorWins() {
+        #expect {
+            _ = try FormFields(urlEncoded: "a=%FF&b=%4")
+        } throws: { ($0 as? FormDecodingError)?.code == .invalidUTF8 }
+        #expect {
+            _ = try FormFields(urlEncoded: "a=%4&b=%FF")
+        } throws: { ($0 as? FormDecodingError)?.code == .malformedPercentEncoding }
+    }
 }
