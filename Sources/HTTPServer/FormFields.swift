@@ -72,37 +72,12 @@ public struct FormFields: Sendable, Equatable, Sequence {
         fields.compactMap { $0.name == name ? $0.value : nil }
     }
 
-    /// One name or value decoded and checked in one pass over its bytes: the usual one, with no
-    /// escape and no `+`, becomes text straight from the bytes as sent; one with is decoded into
-    /// `scratch` first. (Through `PercentDecoding.decode` each made an array and walked a slice.)
+    /// One name or value, decoded and checked (`scratch`: see `PercentDecoding.decode`).
     private static func text(of raw: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8]) throws(FormDecodingError) -> String {
-        var escaped = false
-        for byte in raw where byte == UInt8(ascii: "%") || byte == UInt8(ascii: "+") {
-            escaped = true
-            break
-        }
-        guard escaped else { return try validated(raw) }
-        scratch.removeAll(keepingCapacity: true)
         do {
-            try PercentDecoding.append(raw, plusIsSpace: true, to: &scratch)
-        } catch {
+            return try PercentDecoding.decode(raw, plusIsSpace: true, scratch: &scratch)
+        } catch .malformedEscape {
             throw FormDecodingError(.malformedPercentEncoding, "'%' must be followed by two hex digits")
-        }
-        return try scratch.withUnsafeBufferPointer { (decoded) throws(FormDecodingError) in try validated(decoded) }
-    }
-
-    /// ASCII (every name and most values) is text as it is; anything else is checked through
-    /// `UTF8Span`, which validates in one pass (`String(validating:as:)` on a buffer walks it
-    /// through the generic decoder).
-    private static func validated(_ bytes: UnsafeBufferPointer<UInt8>) throws(FormDecodingError) -> String {
-        var ascii = true
-        for byte in bytes where byte >= 0x80 {
-            ascii = false
-            break
-        }
-        if ascii { return String(decoding: bytes, as: UTF8.self) }
-        do {
-            return String(copying: try UTF8Span(validating: Array(bytes).span))
         } catch {
             throw FormDecodingError(.invalidUTF8, "decoded text is not UTF-8")
         }
