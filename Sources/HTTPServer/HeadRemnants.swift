@@ -30,7 +30,9 @@ enum HeadRemnants {
     /// `fields` or a separator. Ranges outside `head` are ignored, so any offsets are safe.
     static func fieldSectionIsWhole(_ head: UnsafeRawBufferPointer, from start: Int, fields: [Field]) -> Bool {
         // libmicrohttpd leaves the fields in the order they came: then one pass over the head,
-        // nothing allocated (this runs for every request).
+        // nothing allocated (this runs for every request). The order is checked in a pass of its
+        // own first: the one-pass walk judges each gap when it reaches it, and a range that came
+        // later out of order could still cover it.
         isInOrder(fields, within: head.count)
             ? orderedSectionIsWhole(head, from: start, fields: fields)
             : sortedSectionIsWhole(head, from: start, fields: fields)
