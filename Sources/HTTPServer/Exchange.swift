@@ -1,4 +1,7 @@
 import CMicroHTTPD
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One request's state between libmicrohttpd's calls: created when the request line arrives,
 /// kept in the connection's `*con_cls`, released when libmicrohttpd reports the request ended.
@@ -60,8 +63,8 @@ final class Exchange {
     ) -> MHD_Result {
         switch phase {
         case .headers:
-            self.method = HTTPMethod(rawValue: method.map { String(cString: $0) } ?? "")
-            self.version = version.map { String(cString: $0) } ?? ""
+            self.method = method.map { Self.method($0) } ?? HTTPMethod(rawValue: "")
+            self.version = version.map { Self.version($0) } ?? ""
             phase = .body
             if let refusal = readHead(connection, method: method, version: version) {
                 return answer(context.rejection(refusal), on: connection, context: context)
@@ -117,6 +120,18 @@ final class Exchange {
         let (result, status) = ResponseWriter.queue(response, on: connection, context: context)
         self.status = status
         return result
+    }
+
+    /// The method libmicrohttpd read: a common one is its constant (no string made for it).
+    private static func method(_ text: UnsafePointer<CChar>) -> HTTPMethod {
+        if strcmp(text, "POST") == 0 { return .post }
+        if strcmp(text, "GET") == 0 { return .get }
+        return HTTPMethod(rawValue: String(cString: text))
+    }
+
+    /// The version libmicrohttpd read, as a literal when it is the usual one.
+    private static func version(_ text: UnsafePointer<CChar>) -> String {
+        strcmp(text, "HTTP/1.1") == 0 ? "HTTP/1.1" : String(cString: text)
     }
 
     /// The declared `Content-Length` (`HeadRules` made sure there is at most one).

@@ -25,21 +25,29 @@ public struct FormFields: Sendable, Equatable, Sequence {
     /// Decodes `bytes`: pairs split at `&`, name and value at the first `=`, `+` is a space and
     /// `%HH` a byte. Empty pairs are skipped; a pair without `=` has the value `""`.
     public init(urlEncoded bytes: [UInt8], fieldLimit: Int = FormFields.defaultFieldLimit) throws(FormDecodingError) {
-        fields = []
+        var fields: [Field] = []
         fields.reserveCapacity(8)  // the page script's events send five to seven
-        var start = bytes.startIndex
-        while start < bytes.endIndex {
-            let end = bytes[start...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.endIndex
-            defer { start = end + 1 }
-            guard end > start else { continue }
-            guard fields.count < fieldLimit else {
-                throw FormDecodingError(.tooManyFields, "more than \(fieldLimit) fields")
+        // The decoding of a name or value that holds an escape or a `+`; made once, reused.
+        var scratch: [UInt8] = []
+        try bytes.withUnsafeBufferPointer { (bytes) throws(FormDecodingError) in
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: "&") { end += 1 }
+                defer { start = end + 1 }
+                guard end > start else { continue }
+                guard fields.count < fieldLimit else {
+                    throw FormDecodingError(.tooManyFields, "more than \(fieldLimit) fields")
+                }
+                var equals = start
+                while equals < end, bytes[equals] != UInt8(ascii: "=") { equals += 1 }
+                let name = try Self.text(of: UnsafeBufferPointer(rebasing: bytes[start..<equals]), scratch: &scratch)
+                let value = try Self.text(
+                    of: UnsafeBufferPointer(rebasing: bytes[(equals == end ? end : equals + 1)..<end]), scratch: &scratch)
+                fields.append(Field(name: name, value: value))
             }
-            let pair = bytes[start..<end]
-            let equals = pair.firstIndex(of: UInt8(ascii: "=")) ?? pair.endIndex
-            let value = equals == pair.endIndex ? pair[equals...] : pair[(equals + 1)...]
-            fields.append(Field(name: try Self.decode(pair[..<equals]), value: try Self.decode(value)))
         }
+        self.fields = fields
     }
 
     /// Decodes a query string or form body given as text.
@@ -64,9 +72,10 @@ public struct FormFields: Sendable, Equatable, Sequence {
         fields.compactMap { $0.name == name ? $0.value : nil }
     }
 
-    private static func decode(_ bytes: ArraySlice<UInt8>) throws(FormDecodingError) -> String {
+    /// One name or value, decoded and checked (`scratch`: see `PercentDecoding.decode`).
+    private static func text(of raw: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8]) throws(FormDecodingError) -> String {
         do {
-            return try PercentDecoding.decode(bytes, plusIsSpace: true)
+            return try PercentDecoding.decode(raw, plusIsSpace: true, scratch: &scratch)
         } catch .malformedEscape {
             throw FormDecodingError(.malformedPercentEncoding, "'%' must be followed by two hex digits")
         } catch {

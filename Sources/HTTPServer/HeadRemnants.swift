@@ -29,6 +29,54 @@ enum HeadRemnants {
     /// Whether every byte of `head` from `start` (the end of the version) is part of one of
     /// `fields` or a separator. Ranges outside `head` are ignored, so any offsets are safe.
     static func fieldSectionIsWhole(_ head: UnsafeRawBufferPointer, from start: Int, fields: [Field]) -> Bool {
+        // libmicrohttpd leaves the fields in the order they came: then one pass over the head,
+        // nothing allocated (this runs for every request). The order is checked in a pass of its
+        // own first: the one-pass walk judges each gap when it reaches it, and a range that came
+        // later out of order could still cover it.
+        isInOrder(fields, within: head.count)
+            ? orderedSectionIsWhole(head, from: start, fields: fields)
+            : sortedSectionIsWhole(head, from: start, fields: fields)
+    }
+
+    /// Whether the non-empty ranges (clamped to the head) start in increasing order, name before value.
+    private static func isInOrder(_ fields: [Field], within count: Int) -> Bool {
+        var last = Int.min
+        for index in 0..<(2 * fields.count) {
+            guard let range = range(index, of: fields, within: count) else { continue }
+            guard range.lowerBound >= last else { return false }
+            last = range.lowerBound
+        }
+        return true
+    }
+
+    /// `fieldSectionIsWhole` for fields in order: each gap before the next range must be separators.
+    private static func orderedSectionIsWhole(_ head: UnsafeRawBufferPointer, from start: Int, fields: [Field]) -> Bool {
+        var index = max(0, start)
+        func reach(_ end: Int) -> Bool {
+            while index < end {
+                guard isSeparator(head[index]) else { return false }
+                index += 1
+            }
+            return true
+        }
+        for position in 0..<(2 * fields.count) {
+            guard let range = range(position, of: fields, within: head.count) else { continue }
+            guard reach(range.lowerBound) else { return false }
+            index = max(index, range.upperBound)
+        }
+        return reach(head.count)
+    }
+
+    /// The `index`th range of `fields` (name, value, name, value…) clamped to `0..<count`; nil
+    /// when absent or empty there.
+    private static func range(_ index: Int, of fields: [Field], within count: Int) -> Range<Int>? {
+        let field = fields[index / 2]
+        guard let range = (index % 2 == 0 ? field.name : field.value)?.clamped(to: 0..<count), !range.isEmpty else { return nil }
+        return range
+    }
+
+    /// `fieldSectionIsWhole` for fields in any order: the ranges sorted first.
+    private static func sortedSectionIsWhole(_ head: UnsafeRawBufferPointer, from start: Int, fields: [Field]) -> Bool {
         var covered: [Range<Int>] = []
         covered.reserveCapacity(2 * fields.count)
         func cover(_ range: Range<Int>?) {
@@ -39,10 +87,7 @@ enum HeadRemnants {
             cover(field.name)
             cover(field.value)
         }
-        // libmicrohttpd leaves the fields in the order they came: sorting is rarely needed.
-        if zip(covered, covered.dropFirst()).contains(where: { $0.lowerBound > $1.lowerBound }) {
-            covered.sort { $0.lowerBound < $1.lowerBound }
-        }
+        covered.sort { $0.lowerBound < $1.lowerBound }
         var index = max(0, start)
         var next = 0
         while index < head.count {

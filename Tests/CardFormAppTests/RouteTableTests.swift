@@ -92,4 +92,33 @@ import Testing
             return
         }
     }
+
+    @Test("a 405 names every method whose route fits, in the table's order; HEAD, OPTIONS and unknown methods alike")
+    func allowedInOrder() {
+        let table = RouteTable(routes: [
+            Route(.post, "/s/:id/input") { _ throws(Refusal) in .text("1") },
+            Route(.get, "/s/:id/:page") { _ throws(Refusal) in .text("2") },
+            Route(.options, "/s/:id/input") { _ throws(Refusal) in .text("3") },
+            Route(.put, "/s/:id") { _ throws(Refusal) in .text("4") },
+            Route(.delete, "/:any/:id/input") { _ throws(Refusal) in .text("5") },
+        ])
+        func allowed(_ method: HTTPMethod, _ path: String) -> [HTTPMethod]? {
+            guard case .methodNotAllowed(let methods) = table.match(method: method, path: path) else { return nil }
+            return methods
+        }
+        func found(_ method: HTTPMethod, _ path: String) -> String? {
+            guard case .found(let route, _) = table.match(method: method, path: path) else { return nil }
+            return "\(route.pattern)"
+        }
+        #expect(allowed("BREW", "/s/abc/input") == [.post, .get, .head, .options, .delete])
+        #expect(allowed(.patch, "/s/abc/input") == [.post, .get, .head, .options, .delete])
+        #expect(allowed(.options, "/s/abc/other") == [.get, .head])
+        #expect(allowed(.head, "/s/abc") == [.put])
+        #expect(allowed(.post, "/t/abc/other") == nil)
+        #expect(found(.head, "/s/abc/input") == "/s/:id/:page")
+        #expect(found(.options, "/s/abc/input") == "/s/:id/input")
+        #expect(found(.delete, "/s/abc/input") == "/:any/:id/input")
+        #expect(found(.post, "/s/abc/input") == "/s/:id/input")
+        #expect(found("post", "/s/abc/input") == nil)  // methods are case-sensitive
+    }
 }

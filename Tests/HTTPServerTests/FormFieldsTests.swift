@@ -56,4 +56,110 @@ struct FormFieldsTests {
         #expect(form["SEQ"] == nil)
         #expect(form.values(for: "seq") == ["1", "3"])
     }
+
+    @Test("a name or value with escapes is found the same as one without")
+    func escapedAndPlainAlike() throws {
+        let form = try FormFields(urlEncoded: "a%62c=1&abc=2&x=%E2%82%AC+y%2B&e=&f&n=Jos%C3%A9+A")
+        #expect(form["abc"] == "1")
+        #expect(form.values(for: "abc") == ["1", "2"])
+        #expect(form["x"] == "€ y+")
+        #expect(form["e"] == "")
+        #expect(form["f"] == "")
+        #expect(form["n"] == "José A")
+        #expect(form["a%62c"] == nil)
+        #expect(form.count == 6)
+        #expect(form == FormFields([("abc", "1"), ("abc", "2"), ("x", "€ y+"), ("e", ""), ("f", ""), ("n", "José A")]))
+    }
+
+    @Test("pairs given as text read back as given, empty ones included")
+    func givenPairs() {
+        let form = FormFields([("a", ""), ("", "b"), ("é", "x=y&z")])
+        #expect(form.map { "\($0.name)=\($0.value)" } == ["a=", "=b", "é=x=y&z"])
+        #expect(form[""] == "b")
+        #expect(form["é"] == "x=y&z")
+        #expect(FormFields([]).isEmpty)
+    }
+
+    @Test("an escape cut short by the next pair is malformed, not read across it", arguments: [
+        "a=%4&b=1", "a=%&41", "a=1&%4=b", "a=%4",
+    ])
+    func escapeCutByPair(input: String) {
+        #expect {
+            _ = try FormFields(urlEncoded: input)
+        } throws: { ($0 as? FormDecodingError)?.code == .malformedPercentEncoding }
+    }
+
+    @Test("bytes that are not UTF-8 are refused whether escaped or sent raw", arguments: [
+        [UInt8]("a=".utf8) + [0xFF],
+        [0xC3, 0x28] + [UInt8]("=1".utf8),
+        [UInt8]("a=%C3".utf8),
+        [UInt8]("ok=1&a=x".utf8) + [0xE2, 0x82],
+        [UInt8]("a=%C0%AF".utf8),  // overlong '/'
+        [UInt8]("a=".utf8) + [0xC0, 0xAF],
+        [UInt8]("a=%ED%A0%80".utf8),  // a UTF-16 surrogate
+        [UInt8]("a=".utf8) + [0xED, 0xA0, 0x80],
+        [UInt8]("a=%F4%90%80%80".utf8),  // above U+10FFFF
+        [UInt8]("a=%E2%82&b=%AC".utf8),  // a character cut by the next pair
+        [UInt8]("a=%C3(".utf8),  // a lead byte escaped, a bad follower raw
+        [UInt8]("%C3=1".utf8),  // in a name
+    ])
+    func rawNonUTF8(bytes: [UInt8]) {
+        #expect {
+            _ = try FormFields(urlEncoded: bytes)
+        } throws: { ($0 as? FormDecodingError)?.code == .invalidUTF8 }
+    }
+
+    @Test("the first error in the order sent is the one reported")
+    func firstErrorWins() {
+        #expect {
+            _ = try FormFields(urlEncoded: "a=%FF&b=%4")
+        } throws: { ($0 as? FormDecodingError)?.code == .invalidUTF8 }
+        #expect {
+            _ = try FormFields(urlEncoded: "a=%4&b=%FF")
+        } throws: { ($0 as? FormDecodingError)?.code == .malformedPercentEncoding }
+        // Within a pair, the name before the value.
+        #expect {
+            _ = try FormFields(urlEncoded: "%FF=%4")
+        } throws: { ($0 as? FormDecodingError)?.code == .invalidUTF8 }
+        #expect {
+            _ = try FormFields(urlEncoded: "%4=%FF")
+        } throws: { ($0 as? FormDecodingError)?.code == .malformedPercentEncoding }
+    }
+}
+
+@Suite("Form decoding, the strict cases")
+struct FormFieldsStrictTests {
+    @Test("escapes, raw bytes and `+` decode the same wherever they sit", arguments: [
+        (Array("a+b=c+d".utf8), "a b=c d"),
+        (Array("a%2B=%2b".utf8), "a+=+"),
+        (Array("nul=%00".utf8), "nul=\u{0}"),
+        (Array("%00=x".utf8), "\u{0}=x"),
+        (Array("n=Jos%C3".utf8) + [0xA9], "n=José"),  // one character split across an escape and a raw byte
+        (Array("é=1".utf8), "é=1"),
+        (Array("a=%E2%82%AC%F0%9F%98%80".utf8), "a=€😀"),
+    ])
+    func decodes(bytes: [UInt8], pair: String) throws {
+        let form = try FormFields(urlEncoded: bytes)
+        #expect(form.map { "\($0.name)=\($0.value)" } == [pair])
+    }
+
+    @Test("exactly the limit of pairs is accepted, empty pairs not counted; one more is refused")
+    func limitIsExact() throws {
+        let pairs = (0..<FormFields.defaultFieldLimit).map { "f\($0)=%41" }
+        let form = try FormFields(urlEncoded: "&&" + pairs.joined(separator: "&&") + "&")
+        #expect(form.count == FormFields.defaultFieldLimit)
+        #expect(form["f255"] == "A")
+        #expect {
+            _ = try FormFields(urlEncoded: (pairs + ["x"]).joined(separator: "&"))
+        } throws: { ($0 as? FormDecodingError)?.code == .tooManyFields }
+    }
+
+    @Test("a long value with escapes, after a short one, decodes whole (the reused buffer grows)")
+    func longAfterShort() throws {
+        let long = String(repeating: "%C3%A9+", count: 2_000)
+        let form = try FormFields(urlEncoded: "s=%41&l=\(long)&t=%42")
+        #expect(form["s"] == "A")
+        #expect(form["l"] == String(repeating: "é ", count: 2_000))
+        #expect(form["t"] == "B")
+    }
 }

@@ -63,4 +63,45 @@ struct HeadRulesTests {
     func outOfRange(_ fields: [(Range<Int>?, Range<Int>?)], coversTheText: Bool) {
         #expect(isWhole("\0\0\0\0\0xyz", from: 0, fields) == coversTheText)
     }
+
+    /// The definition, byte by byte: every byte from `start` is in a range or a separator.
+    private func naiveIsWhole(_ head: [UInt8], from start: Int, _ fields: [HeadRemnants.Field]) -> Bool {
+        var covered = [Bool](repeating: false, count: head.count)
+        for field in fields {
+            for range in [field.name, field.value] {
+                guard let range = range?.clamped(to: 0..<head.count) else { continue }
+                for index in range { covered[index] = true }
+            }
+        }
+        return (max(0, start)..<max(max(0, start), head.count)).allSatisfy { covered[$0] || [0, 9, 10, 13, 32].contains(head[$0]) }
+    }
+
+    @Test("fields in order (one pass) and out of order (sorted) are judged as the byte-by-byte definition does")
+    func agreesWithTheDefinition() {
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        let alphabet: [UInt8] = [0, 9, 10, 13, 32, UInt8(ascii: "x"), UInt8(ascii: ":")]
+        for round in 0..<4000 {
+            let head = (0..<next(40)).map { _ in alphabet[next(alphabet.count)] }
+            var fields: [HeadRemnants.Field] = []
+            var at = next(6) - 2
+            for _ in 0..<next(6) {
+                func range() -> Range<Int>? {
+                    guard next(8) > 0 else { return nil }
+                    // Mostly in order; now and then anywhere, overlapping or past the end.
+                    let start = next(5) == 0 ? next(50) - 5 : at + next(4)
+                    let end = start + next(8)
+                    at = end
+                    return start..<end
+                }
+                fields.append(HeadRemnants.Field(name: range(), value: range()))
+            }
+            let start = next(10) - 2
+            let whole = Array(head).withUnsafeBytes { HeadRemnants.fieldSectionIsWhole($0, from: start, fields: fields) }
+            #expect(whole == naiveIsWhole(head, from: start, fields), "round \(round): \(head) from \(start), \(fields)")
+        }
+    }
 }

@@ -38,6 +38,13 @@ final class Metrics: Sendable {
 
         /// The route label (`unmatched` when no route answered).
         var route: String { routeName.description }
+
+        /// The status and the route's length only: equal keys hash alike, and the few keys that
+        /// share both (a few dozen routes and statuses, methods) are told apart by `==`. Hashing
+        /// the route's and the method's text cost ~500 instructions per request (callgrind).
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(status << 16 | routeName.staticString.utf8CodeUnitCount)
+        }
         /// The method label.
         var method: String { httpMethod.rawValue }
     }

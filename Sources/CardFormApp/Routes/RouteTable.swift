@@ -131,23 +131,14 @@ struct RouteTable: Sendable {
     }
 
     private func match(method: HTTPMethod, path: String, bytes: UnsafeBufferPointer<UInt8>) -> Match {
-        var allowed: [HTTPMethod] = []
         guard let first = Self.firstSegment(of: bytes) else { return .notFound }
+        // The routes of the request's method first (a GET route answers HEAD too): the others'
+        // patterns are walked only to name the allowed methods of a 405, when none fits.
+        let isHead = method == .head
         for index in patterns.indices {
-            if let literal = firstLiterals[index] {
-                guard literal.count == first.count,
-                      patterns[index].staticString.withUTF8Buffer({ $0[literal].elementsEqual(bytes[first]) })
-                else { continue }
-            }
-            let fits = patterns[index].staticString.withUTF8Buffer { Route.fits(bytes, $0) { _ in } }
-            guard fits else { continue }
-            // A GET route answers HEAD too.
+            guard startsAlike(index, bytes, first: first) else { continue }
             let routeMethod = methods[index]
-            guard routeMethod == method || (routeMethod == .get && method == .head) else {
-                allowed.append(routeMethod)
-                if routeMethod == .get { allowed.append(.head) }
-                continue
-            }
+            guard routeMethod == method || (isHead && routeMethod == .get), fits(index, bytes) else { continue }
             var parameters: [Substring] = []
             _ = patterns[index].staticString.withUTF8Buffer { pattern in
                 Route.fits(bytes, pattern) { range in
@@ -158,6 +149,23 @@ struct RouteTable: Sendable {
             }
             return .found(routes[index], parameters: parameters)
         }
+        var allowed: [HTTPMethod] = []
+        for index in patterns.indices where startsAlike(index, bytes, first: first) && fits(index, bytes) {
+            allowed.append(methods[index])
+            if methods[index] == .get { allowed.append(.head) }
+        }
         return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed)
+    }
+
+    /// Whether route `index`'s pattern may fit `bytes`, whose first segment is `first`: false when
+    /// the pattern's first segment is a literal of another length or other bytes.
+    private func startsAlike(_ index: Int, _ bytes: UnsafeBufferPointer<UInt8>, first: Range<Int>) -> Bool {
+        guard let literal = firstLiterals[index] else { return true }
+        return literal.count == first.count
+            && patterns[index].staticString.withUTF8Buffer { $0[literal].elementsEqual(bytes[first]) }
+    }
+
+    private func fits(_ index: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        patterns[index].staticString.withUTF8Buffer { Route.fits(bytes, $0) { _ in } }
     }
 }

@@ -29,7 +29,9 @@ enum PageEvent: Sendable {
 
     /// `POST /s/<id>/input`'s form: `field`, `value`, `caret`, `event`, `seq`.
     static func input(_ form: FormFields) throws(Refusal) -> PageEvent {
-        guard let name = form["field"], let field = FieldType(rawValue: name) else { throw .badRequest("unknown field") }
+        guard let name = form["field"], let field = fieldTypes.first(where: { $0.name == name })?.type else {
+            throw .badRequest("unknown field")
+        }
         guard let event = InputEvent(rawValue: form["event"] ?? "input") else { throw .badRequest("unknown event") }
         let value = form["value"] ?? ""
         var caret = value.utf16.count
@@ -44,6 +46,10 @@ enum PageEvent: Sendable {
         }
         return .input(FieldInput(field: field, value: value, caret: caret, event: event, seq: seq))
     }
+
+    /// The fields by name, compared as strings: names of up to 15 bytes are small strings, equal
+    /// in one comparison, where `FieldType(rawValue:)` goes through the generic string switch.
+    private static let fieldTypes = FieldType.allCases.map { (name: $0.rawValue, type: $0) }
 
     /// `POST /s/<id>/network`'s form: `network`.
     static func network(_ form: FormFields) throws(Refusal) -> PageEvent {

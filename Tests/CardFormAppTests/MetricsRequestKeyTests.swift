@@ -1,0 +1,33 @@
+import HTTPServer
+import Testing
+@testable import CardFormApp
+
+/// `Metrics.RequestKey` hashes only the status and the route's length: keys sharing both must
+/// still be counted apart.
+@Suite struct MetricsRequestKeyTests {
+    private func entry(_ method: HTTPMethod, _ route: RouteName?, _ status: HTTPStatus) -> RequestLogEntry {
+        RequestLogEntry(method: method, route: route, status: status, duration: .microseconds(50), outcome: .completed)
+    }
+
+    @Test func keysSharingStatusAndRouteLengthAreCountedApart() {
+        let metrics = Metrics()
+        // "/s/:id/input" and "/s/:id/event" have the same length; GET and PUT too.
+        let entries = [
+            entry(.post, "/s/:id/input", .ok), entry(.post, "/s/:id/input", .ok), entry(.post, "/s/:id/event", .ok),
+            entry(.get, "/s/:id/input", .ok), entry(.put, "/s/:id/input", .ok), entry(.post, "/s/:id/input", .forbidden),
+            entry(.get, nil, .notFound),
+        ]
+        for entry in entries { metrics.record(entry) }
+        let counts = metrics.snapshot.requests
+        func count(_ method: HTTPMethod, _ route: RouteName, _ status: Int) -> Int? {
+            counts[Metrics.RequestKey(routeName: route, httpMethod: method, status: status)]
+        }
+        #expect(count(.post, "/s/:id/input", 200) == 2)
+        #expect(count(.post, "/s/:id/event", 200) == 1)
+        #expect(count(.get, "/s/:id/input", 200) == 1)
+        #expect(count(.put, "/s/:id/input", 200) == 1)
+        #expect(count(.post, "/s/:id/input", 403) == 1)
+        #expect(count(.get, "unmatched", 404) == 1)
+        #expect(counts.count == 6)
+    }
+}
