@@ -13,7 +13,7 @@ struct Renderer: ~Copyable {
     /// few hundred, the gallery of every state about 22,000.
     static let maxSteps = 1 << 20
 
-    var output: [UInt8] = []
+    var output: RenderBuffer
     let program: Program
     let ops: UnsafeBufferPointer<Program.Op>
     let arena: UnsafeBufferPointer<UInt8>
@@ -46,8 +46,9 @@ struct Renderer: ~Copyable {
 
     init(
         program: Program, ops: UnsafeBufferPointer<Program.Op>, arena: UnsafeBufferPointer<UInt8>,
-        data: TemplateValue, escapes: EscapeMemo
+        data: TemplateValue, escapes: EscapeMemo, capacity: Int
     ) {
+        self.output = RenderBuffer(capacity: capacity)
         self.program = program
         self.escapes = escapes
         self.ops = ops
