@@ -115,27 +115,26 @@ struct Renderer: ~Copyable {
         guard let template = lookUp(inclusion.target) else { return }
         guard output.count <= Self.maxOutput else { throw .outputTooLarge(at: index) }
         // Swapping the indentation out (or truncating it back) restores it without copying it.
+        // Nothing is appended or removed when there is nothing to: an empty array grows storage
+        // on any append, even of nothing, and most inclusions change neither list.
         var outer: [UInt8] = []
         let outerCount = indentation.count
         let savedOverrides = overrides.count
         if inclusion.indentation.isNone {
-            swap(&outer, &indentation)
+            if !indentation.isEmpty { swap(&outer, &indentation) }
         } else {
-            indentation.append(contentsOf: arena[inclusion.indentation.range])
+            if inclusion.indentation.count > 0 { indentation.append(contentsOf: arena[inclusion.indentation.range]) }
             atLineStart = true
         }
         defer {
-            if inclusion.indentation.isNone {
-                swap(&outer, &indentation)
-            } else {
-                indentation.removeSubrange(outerCount...)
-            }
-            overrides.removeSubrange(savedOverrides...)
+            if !outer.isEmpty { swap(&outer, &indentation) }
+            if indentation.count > outerCount { indentation.removeSubrange(outerCount...) }
+            if overrides.count > savedOverrides { overrides.removeSubrange(savedOverrides...) }
         }
         // No overrides from outside, and none this inclusion brings (`{{< form}}{{$slot}}…`).
         let rendersAsAlone = template == located && locatedRange == nil && stack.count == 1 && overrides.isEmpty
             && inclusion.arguments.isEmpty && indentation.isEmpty
-        overrides.append(contentsOf: inclusion.arguments)
+        if !inclusion.arguments.isEmpty { overrides.append(contentsOf: inclusion.arguments) }
         let range = program.templates[Int(template)]
         let start = output.count
         try nested(Int(range.lowerBound)..<Int(range.upperBound), at: index)
@@ -152,8 +151,8 @@ struct Renderer: ~Copyable {
         }
         let body = program.arguments[Int(argument)].body
         let saved = indentation.count
-        indentation.append(contentsOf: arena[extra.range])
-        defer { indentation.removeSubrange(saved...) }
+        if extra.count > 0 { indentation.append(contentsOf: arena[extra.range]) }
+        defer { if indentation.count > saved { indentation.removeSubrange(saved...) } }
         try nested(Int(body.lowerBound)..<Int(body.upperBound), at: index)
     }
 
