@@ -4,6 +4,10 @@
 /// `Array.append(contentsOf:)` each paid a uniqueness check, a capacity check and a call to
 /// `memcpy`, more than the bytes themselves. Here an append is a capacity compare and, for the
 /// short pieces, two overlapping word copies. Not copyable: one owner frees the memory.
+///
+/// Pointers into the buffer are handed out only for the length of a closure (`withBytes`,
+/// `append(count:writing:)`), while the buffer is borrowed: a pointer kept past it could
+/// outlive the memory, which a later append may move and the buffer's end frees.
 struct RenderBuffer: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
@@ -16,16 +20,22 @@ struct RenderBuffer: ~Copyable {
 
     deinit { base.deallocate() }
 
-    /// The bytes written so far; valid until the next append.
-    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+    /// Calls `body` with the bytes written so far.
+    @inline(__always)
+    borrowing func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        body(UnsafeBufferPointer(start: base, count: count))
+    }
 
+    /// Appends `source`, which must not point into this buffer: making room may move it.
     @inline(__always)
     mutating func append(_ source: UnsafeBufferPointer<UInt8>) {
         guard let from = source.baseAddress else { return }
         let length = source.count
-        let to = room(for: length)
+        reserve(length)
+        let to = base + count
         if length >= 8, length <= 16 {
-            // Two words that may overlap cover 8…16 bytes without a loop.
+            // Two words that may overlap cover 8…16 bytes without a loop: the head's 8 from the
+            // start, the tail's 8 ending at the last byte.
             let raw = UnsafeRawPointer(from)
             let head = raw.loadUnaligned(as: UInt64.self)
             let tail = raw.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
@@ -39,18 +49,18 @@ struct RenderBuffer: ~Copyable {
         count += length
     }
 
-    /// Room for `length` more bytes at the end, to be filled by the caller: `count` grows by
-    /// `length` only through `commit(_:)` or `append(_:)`.
+    /// Appends `length` bytes that `write` puts at the pointer it is given: it must write all of
+    /// them, and nothing past them.
     @inline(__always)
-    mutating func room(for length: Int) -> UnsafeMutablePointer<UInt8> {
-        if count + length > capacity { grow(toHold: count + length) }
-        return base + count
+    mutating func append(count length: Int, writing write: (UnsafeMutablePointer<UInt8>) -> Void) {
+        reserve(length)
+        write(base + count)
+        count += length
     }
 
-    /// Counts `length` bytes written into `room(for:)` as written.
     @inline(__always)
-    mutating func commit(_ length: Int) {
-        count += length
+    private mutating func reserve(_ length: Int) {
+        if length > capacity - count { grow(toHold: count + length) }
     }
 
     private mutating func grow(toHold needed: Int) {

@@ -45,8 +45,7 @@ extension Renderer {
             output.append(bytes)
             return
         }
-        Self.writeEscaped(bytes, to: output.room(for: bytes.count + added))
-        output.commit(bytes.count + added)
+        output.append(count: bytes.count + added) { Self.writeEscaped(bytes, to: $0) }
     }
 
     /// HTML-escapes `& < > " '` into `output`. A first pass counts the bytes escaping adds; a

@@ -152,7 +152,8 @@ public struct TemplateLibrary: Sendable {
                 } catch {
                     return .failure(error)
                 }
-                return .success(take(renderer.output.bytes, renderer.locatedRange))
+                let located = renderer.locatedRange
+                return .success(renderer.output.withBytes { take($0, located) })
             }
         }
         switch rendered {
