@@ -5,8 +5,11 @@
 /// includes itself — can run the stack out: past `maxDepth` rendering stops with an error.
 struct Renderer: ~Copyable {
     static let maxDepth = 100
-    /// Past this output size (bytes) rendering stops: a template including itself twice per level
-    /// would otherwise grow without bound long before it nests too deep.
+    /// Past this output size (bytes) rendering stops: a template including itself twice per level,
+    /// or a long value inside sections over lists nested a few deep, would otherwise grow without
+    /// bound long before it nests too deep or takes too many steps. Checked before each nested
+    /// part (a section's pass, an inclusion, a block), so the output passes it by at most what one
+    /// part's own text and values write.
     static let maxOutput = 1 << 26
     /// Past this many operations rendering stops: sections over a list nested in themselves
     /// (`{{#items}}{{#items}}…`) repeat exponentially without writing a byte. A form page takes a
@@ -113,7 +116,6 @@ struct Renderer: ~Copyable {
     private mutating func include(_ number: Int32, at index: Int) throws(Stop) {
         let inclusion = program.inclusions[Int(number)]
         guard let template = lookUp(inclusion.target) else { return }
-        guard output.count <= Self.maxOutput else { throw .outputTooLarge(at: index) }
         // Swapping the indentation out (or truncating it back) restores it without copying it.
         // Nothing is appended or removed when there is nothing to: an empty array grows storage
         // on any append, even of nothing, and most inclusions change neither list.
@@ -157,6 +159,7 @@ struct Renderer: ~Copyable {
     }
 
     private mutating func nested(_ range: Range<Int>, at index: Int) throws(Stop) {
+        guard output.count <= Self.maxOutput else { throw .outputTooLarge(at: index) }
         guard depth < Self.maxDepth else { throw .tooDeep(at: index) }
         depth += 1
         defer { depth -= 1 }
