@@ -1,9 +1,13 @@
 extension Renderer {
     /// Appends a piece of template text (at most one line), indented if it starts a line.
     mutating func appendText(_ slice: Program.Slice, endsLine: Bool) {
-        if atLineStart, !indentation.isEmpty { output.append(contentsOf: indentation) }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: arena[slice.range]))
+        if atLineStart, !indentation.isEmpty { appendIndentation() }
+        output.append(UnsafeBufferPointer(rebasing: arena[slice.range]))
         atLineStart = endsLine
+    }
+
+    private mutating func appendIndentation() {
+        indentation.withUnsafeBufferPointer { output.append($0) }
     }
 
     /// Appends an interpolated value. Its own line breaks take no indentation: only the
@@ -19,47 +23,67 @@ extension Renderer {
     private mutating func appendValueText(_ text: String, escaped: Bool) {
         guard !text.isEmpty else { return }
         if atLineStart {
-            output.append(contentsOf: indentation)
+            appendIndentation()
             atLineStart = false
         }
         if escaped, text.utf8.count >= EscapeMemo.minimumCount, let known = escapes.escaped(text) {
-            output.append(contentsOf: known)
+            known.withUnsafeBufferPointer { output.append($0) }
             return
         }
         let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
-            escaped ? Self.appendEscaped(bytes, to: &output) : output.append(contentsOf: bytes)
+            escaped ? appendEscaped(bytes) : output.append(bytes)
         }
         if copied == nil {
             let bytes = Array(text.utf8)
-            bytes.withUnsafeBufferPointer { escaped ? Self.appendEscaped($0, to: &output) : output.append(contentsOf: $0) }
+            bytes.withUnsafeBufferPointer { escaped ? appendEscaped($0) : output.append($0) }
         }
+    }
+
+    private mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let added = Self.escapingGrowth(of: bytes)
+        guard added > 0 else {
+            output.append(bytes)
+            return
+        }
+        output.append(count: bytes.count + added) { Self.writeEscaped(bytes, to: $0) }
     }
 
     /// HTML-escapes `& < > " '` into `output`. A first pass counts the bytes escaping adds; a
     /// value without any is copied whole, and one with some (the format rules' JSON is full of
     /// quotes) is written straight into room made once, not appended to piece by piece.
     static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        let added = escapingGrowth(of: bytes)
+        guard added > 0 else {
+            output.append(contentsOf: bytes)
+            return
+        }
+        let start = output.count
+        output.append(contentsOf: repeatElement(0, count: bytes.count + added))
+        output.withUnsafeMutableBufferPointer { writeEscaped(bytes, to: $0.baseAddress! + start) }
+    }
+
+    /// The bytes escaping `bytes` adds: 0 when it leaves them as they are.
+    private static func escapingGrowth(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
         escapeGrowth.withUnsafeBufferPointer { growth in
             var added = 0
             for byte in bytes { added &+= Int(growth[Int(byte)]) }
-            guard added > 0 else {
-                output.append(contentsOf: bytes)
-                return
-            }
-            let start = output.count
-            output.append(contentsOf: repeatElement(0, count: bytes.count + added))
-            output.withUnsafeMutableBufferPointer { buffer in
-                var at = start
-                for byte in bytes {
-                    guard growth[Int(byte)] > 0 else {
-                        buffer[at] = byte
-                        at &+= 1
-                        continue
-                    }
-                    let replacement = escapeReplacement(byte)
-                    for index in 0..<replacement.utf8CodeUnitCount { buffer[at &+ index] = replacement.utf8Start[index] }
-                    at &+= replacement.utf8CodeUnitCount
+            return added
+        }
+    }
+
+    /// Writes `bytes` escaped at `start`, which has room for them and what escaping adds.
+    private static func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to start: UnsafeMutablePointer<UInt8>) {
+        escapeGrowth.withUnsafeBufferPointer { growth in
+            var at = start
+            for byte in bytes {
+                guard growth[Int(byte)] > 0 else {
+                    at.pointee = byte
+                    at += 1
+                    continue
                 }
+                let replacement = escapeReplacement(byte)
+                at.initialize(from: replacement.utf8Start, count: replacement.utf8CodeUnitCount)
+                at += replacement.utf8CodeUnitCount
             }
         }
     }

@@ -5,15 +5,18 @@
 /// includes itself — can run the stack out: past `maxDepth` rendering stops with an error.
 struct Renderer: ~Copyable {
     static let maxDepth = 100
-    /// Past this output size (bytes) rendering stops: a template including itself twice per level
-    /// would otherwise grow without bound long before it nests too deep.
+    /// Past this output size (bytes) rendering stops: a template including itself twice per level,
+    /// or a long value inside sections over lists nested a few deep, would otherwise grow without
+    /// bound long before it nests too deep or takes too many steps. Checked before each nested
+    /// part (a section's pass, an inclusion, a block), so the output passes it by at most what one
+    /// part's own text and values write.
     static let maxOutput = 1 << 26
     /// Past this many operations rendering stops: sections over a list nested in themselves
     /// (`{{#items}}{{#items}}…`) repeat exponentially without writing a byte. A form page takes a
     /// few hundred, the gallery of every state about 22,000.
     static let maxSteps = 1 << 20
 
-    var output: [UInt8] = []
+    var output: RenderBuffer
     let program: Program
     let ops: UnsafeBufferPointer<Program.Op>
     let arena: UnsafeBufferPointer<UInt8>
@@ -46,8 +49,9 @@ struct Renderer: ~Copyable {
 
     init(
         program: Program, ops: UnsafeBufferPointer<Program.Op>, arena: UnsafeBufferPointer<UInt8>,
-        data: TemplateValue, escapes: EscapeMemo
+        data: TemplateValue, escapes: EscapeMemo, capacity: Int
     ) {
+        self.output = RenderBuffer(capacity: capacity)
         self.program = program
         self.escapes = escapes
         self.ops = ops
@@ -112,29 +116,27 @@ struct Renderer: ~Copyable {
     private mutating func include(_ number: Int32, at index: Int) throws(Stop) {
         let inclusion = program.inclusions[Int(number)]
         guard let template = lookUp(inclusion.target) else { return }
-        guard output.count <= Self.maxOutput else { throw .outputTooLarge(at: index) }
         // Swapping the indentation out (or truncating it back) restores it without copying it.
+        // Nothing is appended or removed when there is nothing to: an empty array grows storage
+        // on any append, even of nothing, and most inclusions change neither list.
         var outer: [UInt8] = []
         let outerCount = indentation.count
         let savedOverrides = overrides.count
         if inclusion.indentation.isNone {
-            swap(&outer, &indentation)
+            if !indentation.isEmpty { swap(&outer, &indentation) }
         } else {
-            indentation.append(contentsOf: arena[inclusion.indentation.range])
+            if inclusion.indentation.count > 0 { indentation.append(contentsOf: arena[inclusion.indentation.range]) }
             atLineStart = true
         }
         defer {
-            if inclusion.indentation.isNone {
-                swap(&outer, &indentation)
-            } else {
-                indentation.removeSubrange(outerCount...)
-            }
-            overrides.removeSubrange(savedOverrides...)
+            if !outer.isEmpty { swap(&outer, &indentation) }
+            if indentation.count > outerCount { indentation.removeSubrange(outerCount...) }
+            if overrides.count > savedOverrides { overrides.removeSubrange(savedOverrides...) }
         }
         // No overrides from outside, and none this inclusion brings (`{{< form}}{{$slot}}…`).
         let rendersAsAlone = template == located && locatedRange == nil && stack.count == 1 && overrides.isEmpty
             && inclusion.arguments.isEmpty && indentation.isEmpty
-        overrides.append(contentsOf: inclusion.arguments)
+        if !inclusion.arguments.isEmpty { overrides.append(contentsOf: inclusion.arguments) }
         let range = program.templates[Int(template)]
         let start = output.count
         try nested(Int(range.lowerBound)..<Int(range.upperBound), at: index)
@@ -151,12 +153,13 @@ struct Renderer: ~Copyable {
         }
         let body = program.arguments[Int(argument)].body
         let saved = indentation.count
-        indentation.append(contentsOf: arena[extra.range])
-        defer { indentation.removeSubrange(saved...) }
+        if extra.count > 0 { indentation.append(contentsOf: arena[extra.range]) }
+        defer { if indentation.count > saved { indentation.removeSubrange(saved...) } }
         try nested(Int(body.lowerBound)..<Int(body.upperBound), at: index)
     }
 
     private mutating func nested(_ range: Range<Int>, at index: Int) throws(Stop) {
+        guard output.count <= Self.maxOutput else { throw .outputTooLarge(at: index) }
         guard depth < Self.maxDepth else { throw .tooDeep(at: index) }
         depth += 1
         defer { depth -= 1 }

@@ -106,19 +106,18 @@ public struct TemplateLibrary: Sendable {
 
     /// Renders like `render(_:data:)`, appending to `output`. On error, `output` is left as it was.
     public func render(_ name: String, data: TemplateValue, into output: inout String) throws(TemplateError) {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Self.initialCapacity)
-        try render(name, data: data, into: &bytes)
-        // Every byte comes from a Swift string or a template's text, cut only before or after an
-        // ASCII character, so the bytes are valid UTF-8: validating them again would cost more than
-        // rendering a page that holds any non-ASCII text.
-        output += String(copying: UTF8Span(unchecked: bytes.span))
+        _ = try render(name, data: data, locating: nil) { bytes, _ in
+            // Every byte comes from a Swift string or a template's text, cut only before or after an
+            // ASCII character, so the bytes are valid UTF-8: validating them again would cost more
+            // than rendering a page that holds any non-ASCII text.
+            output += String(copying: UTF8Span(unchecked: bytes.span))
+        }
     }
 
     /// Renders like `render(_:data:)`, appending UTF-8 to `bytes`: what an HTTP response sends,
     /// without building a `String` first. On error, `bytes` is left as it was.
     public func render(_ name: String, data: TemplateValue, into bytes: inout [UInt8]) throws(TemplateError) {
-        _ = try render(name, data: data, into: &bytes, locating: nil)
+        _ = try render(name, data: data, locating: nil) { rendered, _ in bytes.append(contentsOf: rendered) }
     }
 
     /// Renders template `name` as `render(_:data:)` does, and hands back too what template
@@ -127,42 +126,40 @@ public struct TemplateLibrary: Sendable {
     /// caller needing both renders once. Nil when `name` renders `partial` in any other way or not
     /// at all.
     public func render(_ name: String, data: TemplateValue, locating partial: String) throws(TemplateError) -> (text: String, partial: [UInt8]?) {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Self.initialCapacity)
-        let range = try render(name, data: data, into: &bytes, locating: partial)
-        // Valid UTF-8 without a check: see `render(_:data:into:)` for text.
-        return (String(copying: UTF8Span(unchecked: bytes.span)), range.map { Array(bytes[$0]) })
+        try render(name, data: data, locating: partial) { bytes, located in
+            // Valid UTF-8 without a check: see `render(_:data:into:)` for text.
+            (String(copying: UTF8Span(unchecked: bytes.span)), located.map { Array(UnsafeBufferPointer(rebasing: bytes[$0])) })
+        }
     }
 
-    private func render(
-        _ name: String, data: TemplateValue, into bytes: inout [UInt8], locating partial: String?
-    ) throws(TemplateError) -> Range<Int>? {
+    /// Renders into the renderer's own buffer and hands `take` its bytes, with where `partial`
+    /// rendered alone (see `render(_:data:locating:)`); the buffer is freed when `take` returns.
+    private func render<Result>(
+        _ name: String, data: TemplateValue, locating partial: String?,
+        take: (UnsafeBufferPointer<UInt8>, Range<Int>?) -> Result
+    ) throws(TemplateError) -> Result {
         guard let number = program.numbers[name] else {
             throw TemplateError(
                 code: .templateNotFound, message: "no template named '\(name)'", templateName: name)
         }
-        let mark = bytes.count
-        var located: Range<Int>?
-        let stop: Renderer.Stop? = program.ops.withUnsafeBufferPointer { ops in
+        let rendered: Swift.Result<Result, Renderer.Stop> = program.ops.withUnsafeBufferPointer { ops in
             program.arena.withUnsafeBufferPointer { arena in
-                var renderer = Renderer(program: program, ops: ops, arena: arena, data: data, escapes: escapes)
+                var renderer = Renderer(
+                    program: program, ops: ops, arena: arena, data: data, escapes: escapes, capacity: Self.initialCapacity)
                 renderer.located = partial.flatMap { program.numbers[$0] } ?? -1
-                swap(&renderer.output, &bytes)
-                defer {
-                    swap(&renderer.output, &bytes)
-                    located = renderer.locatedRange
-                }
                 do throws(Renderer.Stop) {
                     try renderer.render(template: number)
-                    return nil
                 } catch {
-                    return error
+                    return .failure(error)
                 }
+                let located = renderer.locatedRange
+                return .success(renderer.output.withBytes { take($0, located) })
             }
         }
-        guard let stop else { return located }
-        bytes.removeSubrange(mark...)
-        throw stop.templateError(in: program, templates: templates)
+        switch rendered {
+        case .success(let result): return result
+        case .failure(let stop): throw stop.templateError(in: program, templates: templates)
+        }
     }
 
     /// What a render's buffer starts with: a whole form page fits, so it rarely has to grow.

@@ -163,3 +163,80 @@ struct RendererTests {
         }
     }
 }
+
+/// What the renderer's own buffer must get right: values escaped where the buffer grows, and the
+/// indentation and overrides an inclusion changes put back exactly as they were.
+struct RendererBufferTests {
+    @Test("escapes a value the same wherever it lands against the first buffer's end")
+    func escapesAcrossGrowth() throws {
+        // A render starts with 8 KB: the value starts just before, at, and just after that end.
+        let library = try TemplateLibrary(templates: ["t": "{{{prefix}}}{{value}}|"])
+        let value = #"<a href='x'>"Tom" & Jerry</a>"#
+        let escaped = "&lt;a href=&#39;x&#39;&gt;&quot;Tom&quot; &amp; Jerry&lt;/a&gt;"
+        for length in 8_192 - 70...8_192 + 2 {
+            let prefix = String(repeating: "é", count: length / 2) + String(repeating: "a", count: length % 2)
+            let rendered = try library.render("t", data: ["prefix": .string(prefix), "value": .string(value)])
+            #expect(rendered == prefix + escaped + "|", "prefix of \(length) bytes")
+        }
+    }
+
+    @Test("gives back the outer indentation after a partial that shares its line, and after nested ones")
+    func restoresIndentationAfterInclusions() throws {
+        let templates = [
+            "page": "<main>\n  {{>outer}}\n</main>\n",
+            "outer": "<div>\n  {{>inner}}\n<span>{{>inline}}</span>\n  {{>inner}}\n</div>\n",
+            "inner": "<p>\n  x\n</p>\n",
+            "inline": "a\nb",
+        ]
+        #expect(try TemplateLibrary(templates: templates).render("page", data: [:]) == """
+            <main>
+              <div>
+                <p>
+                  x
+                </p>
+              <span>a
+            b</span>
+                <p>
+                  x
+                </p>
+              </div>
+            </main>
+
+            """)
+    }
+
+    @Test("lets a child override its grandparent's block through its parent, and forgets the overrides after")
+    func overridesThroughParentsOfParents() throws {
+        let templates = [
+            "page": "{{>child}}|{{>parent}}|{{>grand}}",
+            "child": "{{<parent}}{{$title}}Child{{/title}}{{/parent}}",
+            "parent": "{{<grand}}{{$title}}Parent{{/title}}{{$body}}parent body{{/body}}{{/grand}}",
+            "grand": "<h1>{{$title}}Grand{{/title}}</h1><p>{{$body}}grand body{{/body}}</p><i>{{$foot}}grand foot{{/foot}}</i>",
+        ]
+        #expect(try TemplateLibrary(templates: templates).render("page", data: [:]) == [
+            "<h1>Child</h1><p>parent body</p><i>grand foot</i>",
+            "<h1>Parent</h1><p>parent body</p><i>grand foot</i>",
+            "<h1>Grand</h1><p>grand body</p><i>grand foot</i>",
+        ].joined(separator: "|"))
+    }
+
+    @Test("indents a standalone partial inside a block override by the block's and the partial's indentation")
+    func indentsPartialsInOverrides() throws {
+        let templates = [
+            "page": "{{<layout}}\n{{$slot}}\n<fieldset>\n  {{>field}}\n</fieldset>\n{{/slot}}\n{{/layout}}\nend\n",
+            "layout": "<form>\n  {{$slot}}\n  {{/slot}}\n</form>\n",
+            "field": "<label>\n  <input>\n</label>\n",
+        ]
+        #expect(try TemplateLibrary(templates: templates).render("page", data: [:]) == """
+            <form>
+              <fieldset>
+                <label>
+                  <input>
+                </label>
+              </fieldset>
+            </form>
+            end
+
+            """)
+    }
+}

@@ -155,6 +155,25 @@ struct TemplateLibraryTests {
         #expect(try TemplateLibrary(templates: ["t": allowed]).render("t", data: ["a": true]) == "x")
     }
 
+    @Test("stops a section that repeats a long value past the output bound, and leaves the caller's buffer as it was")
+    func boundsOutputOfSections() throws {
+        // No inclusion anywhere: 2^7 passes of a 600 KB value make 77 MB, past the 64 MB bound.
+        let source = "<p>\n" + String(repeating: "{{#l}}", count: 7) + "{{{big}}}" + String(repeating: "{{/l}}", count: 7)
+        let library = try TemplateLibrary(templates: ["page": source])
+        let data: TemplateValue = ["l": [1, 2], "big": .string(String(repeating: "x", count: 600_000))]
+        var bytes = Array("kept".utf8)
+        let error = #expect(throws: TemplateError.self) { try library.render("page", data: data, into: &bytes) }
+        #expect(error?.code == .outputTooLarge)
+        #expect(error?.line == 2)
+        #expect(error?.message == "rendering stopped: the output passed 67108864 bytes")
+        // Counted and cut before comparing: a failure would otherwise print megabytes.
+        #expect(bytes.count == 4)
+        #expect(String(decoding: bytes.prefix(16), as: UTF8.self) == "kept")
+        // Half as many passes stay under the bound.
+        let shallow = String(repeating: "{{#l}}", count: 6) + "{{{big}}}" + String(repeating: "{{/l}}", count: 6)
+        #expect(try TemplateLibrary(templates: ["page": shallow]).render("page", data: data).utf8.count == 64 * 600_000)
+    }
+
     /// Renders on a thread with a 512 KiB stack (what some server threads get) and returns the error.
     private func renderOnSmallStack(_ library: TemplateLibrary, _ name: String, data: TemplateValue) throws -> TemplateError? {
         let outcome = Mutex<TemplateError?>(nil)
