@@ -39,12 +39,18 @@ final class RedisSessionStore: SessionStore {
     static let recentCapacity = 4_096
 
     /// Where everything is kept: one prefix, so several deployments can share a Redis database.
+    /// The two indexes' names are made once: a keystroke's write names both.
     struct Keys: Sendable, Hashable {
-        var prefix: String
+        let prefix: String
+        let live: String
+        let retired: String
+        init(prefix: String) {
+            self.prefix = prefix
+            live = prefix + "sessions:live"
+            retired = prefix + "sessions:retired"
+        }
         func record(_ id: String) -> String { prefix + "session:" + id }
         func paymentLock(_ id: String) -> String { prefix + "session:" + id + ":payment" }
-        var live: String { prefix + "sessions:live" }
-        var retired: String { prefix + "sessions:retired" }
     }
 
     init(
@@ -187,8 +193,11 @@ final class RedisSessionStore: SessionStore {
         return try redis { try fields.bytesOrNil() }.map { Int64(String(decoding: $0, as: UTF8.self)) } == version
     }
 
-    private func remember(_ stored: Stored, isOwn: Bool) {
+    /// Keeps `stored` as this instance's copy of the session; `isOwn` nil keeps what the copy it
+    /// replaces said (false when there was none), under the same lock.
+    private func remember(_ stored: Stored, isOwn: Bool?) {
         recent.withLock { recent in
+            let isOwn = isOwn ?? recent[stored.record.id]?.isOwn ?? false
             if recent.count >= Self.recentCapacity { recent.removeAll(keepingCapacity: true) }
             recent[stored.record.id] = Recent(stored: stored, isOwn: isOwn)
         }
@@ -234,8 +243,7 @@ final class RedisSessionStore: SessionStore {
         switch answer {
         case 1:
             if kept == nil { format.remember(record.id, version: configurationVersion, record.session.configuration) }
-            let stored = Stored(version: before.version + 1, record: record, configurationVersion: configurationVersion)
-            remember(stored, isOwn: recent.withLock { $0[record.id]?.isOwn } ?? false)
+            remember(Stored(version: before.version + 1, record: record, configurationVersion: configurationVersion), isOwn: nil)
             return .stored
         case 0:
             recent.withLock { $0[record.id]?.isOwn = false }

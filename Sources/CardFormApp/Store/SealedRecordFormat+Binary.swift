@@ -64,9 +64,7 @@ extension SealedRecordFormat {
         writer.int(page.lastSeq)
         writer.optional(page.phase) { $0.string($1.rawValue) }
         writer.byte(page.isStale ? staleFlag : 0)
-        write(page.blocks, to: &writer) { $0.own }
-        write(page.blocks, to: &writer) { $0.valueFree }
-        write(page.blocks, to: &writer) { $0.inner }
+        write(page.blocks, to: &writer)
     }
 
     private static func page(_ reader: inout ByteReader) throws(StorageError) -> PageState {
@@ -84,13 +82,37 @@ extension SealedRecordFormat {
         return page
     }
 
-    /// One kind of the blocks' hashes, as a list of key and hash (the blocks that have one).
-    private static func write(_ blocks: [String: HeldBlock], to writer: inout ByteWriter, _ hash: (HeldBlock) -> UInt64?) {
-        writer.unsigned(UInt64(blocks.count { hash($0.value) != nil }))
+    /// The blocks' hashes as three lists of key and hash, one per kind (the blocks that have
+    /// one): every block's own, then the value-free ones, then the inner ones. One pass over the
+    /// blocks (a keystroke writes them all): the two shorter lists are gathered on the side.
+    private static func write(_ blocks: [String: HeldBlock], to writer: inout ByteWriter) {
+        writer.unsigned(UInt64(blocks.count))
+        var valueFree = HashList()
+        var inner = HashList()
         for (key, block) in blocks {
-            guard let value = hash(block) else { continue }
             writer.string(key)
-            writer.fixed64(value)
+            writer.fixed64(block.own)
+            if let hash = block.valueFree { valueFree.add(key, hash) }
+            if let hash = block.inner { inner.add(key, hash) }
+        }
+        valueFree.write(to: &writer)
+        inner.write(to: &writer)
+    }
+
+    /// A list of key and hash gathered before its count is known.
+    private struct HashList {
+        var count = 0
+        var entries = ByteWriter()
+
+        mutating func add(_ key: String, _ hash: UInt64) {
+            count += 1
+            entries.string(key)
+            entries.fixed64(hash)
+        }
+
+        func write(to writer: inout ByteWriter) {
+            writer.unsigned(UInt64(count))
+            writer.raw(entries.bytes)
         }
     }
 
