@@ -83,37 +83,17 @@ extension SealedRecordFormat {
     }
 
     /// The blocks' hashes as three lists of key and hash, one per kind (the blocks that have
-    /// one): every block's own, then the value-free ones, then the inner ones. One pass over the
-    /// blocks (a keystroke writes them all): the two shorter lists are gathered on the side.
+    /// one): every block's own, then the value-free ones, then the inner ones. A keystroke writes
+    /// them all, so they are laid out here byte by byte as `ByteWriter`'s `unsigned`, `string` and
+    /// `fixed64` would (each of its calls costs hundreds of instructions from another module),
+    /// then handed to it in one piece.
     private static func write(_ blocks: [String: HeldBlock], to writer: inout ByteWriter) {
-        writer.unsigned(UInt64(blocks.count))
-        var valueFree = HashList()
-        var inner = HashList()
-        for (key, block) in blocks {
-            writer.string(key)
-            writer.fixed64(block.own)
-            if let hash = block.valueFree { valueFree.add(key, hash) }
-            if let hash = block.inner { inner.add(key, hash) }
-        }
-        valueFree.write(to: &writer)
-        inner.write(to: &writer)
-    }
-
-    /// A list of key and hash gathered before its count is known.
-    private struct HashList {
-        var count = 0
-        var entries = ByteWriter()
-
-        mutating func add(_ key: String, _ hash: UInt64) {
-            count += 1
-            entries.string(key)
-            entries.fixed64(hash)
-        }
-
-        func write(to writer: inout ByteWriter) {
-            writer.unsigned(UInt64(count))
-            writer.raw(entries.bytes)
-        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(3 * blocks.count * 32)
+        HashBytes.list(blocks, into: &bytes) { $0.own }
+        HashBytes.list(blocks, into: &bytes) { $0.valueFree }
+        HashBytes.list(blocks, into: &bytes) { $0.inner }
+        writer.raw(bytes)
     }
 
     private static func hashes(_ reader: inout ByteReader, _ each: (String, UInt64) -> Void) throws(StorageError) {
