@@ -194,13 +194,17 @@ final class RedisSessionStore: SessionStore {
     }
 
     /// Keeps `stored` as this instance's copy of the session; `isOwn` nil keeps what the copy it
-    /// replaces said (false when there was none), under the same lock.
+    /// replaces said (false when there was none), under the same lock. The copy replaced (pages,
+    /// dozens of hashes) is freed after the lock is let go: every keystroke's thread takes it.
     private func remember(_ stored: Stored, isOwn: Bool?) {
+        var dropped: [String: Recent] = [:]
+        var replaced: Recent?
         recent.withLock { recent in
             let isOwn = isOwn ?? recent[stored.record.id]?.isOwn ?? false
-            if recent.count >= Self.recentCapacity { recent.removeAll(keepingCapacity: true) }
-            recent[stored.record.id] = Recent(stored: stored, isOwn: isOwn)
+            if recent.count >= Self.recentCapacity { swap(&recent, &dropped) }
+            replaced = recent.updateValue(Recent(stored: stored, isOwn: isOwn), forKey: stored.record.id)
         }
+        withExtendedLifetime((dropped, replaced)) {}  // freed here, outside the lock
     }
 
     /// A record as Redis holds (or held) it: its version, and the version its configuration (`c`)

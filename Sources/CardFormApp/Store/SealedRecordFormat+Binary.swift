@@ -83,17 +83,9 @@ extension SealedRecordFormat {
     }
 
     /// The blocks' hashes as three lists of key and hash, one per kind (the blocks that have
-    /// one): every block's own, then the value-free ones, then the inner ones. A keystroke writes
-    /// them all, so they are laid out here byte by byte as `ByteWriter`'s `unsigned`, `string` and
-    /// `fixed64` would (each of its calls costs hundreds of instructions from another module),
-    /// then handed to it in one piece.
+    /// one): every block's own, then the value-free ones, then the inner ones (`HashBytes`).
     private static func write(_ blocks: [String: HeldBlock], to writer: inout ByteWriter) {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(3 * blocks.count * 32)
-        HashBytes.list(blocks, into: &bytes) { $0.own }
-        HashBytes.list(blocks, into: &bytes) { $0.valueFree }
-        HashBytes.list(blocks, into: &bytes) { $0.inner }
-        writer.raw(bytes)
+        writer.raw(HashBytes.lists(blocks))
     }
 
     private static func hashes(_ reader: inout ByteReader, _ each: (String, UInt64) -> Void) throws(StorageError) {
