@@ -6,11 +6,12 @@ import Synchronization
 
 /// Sessions in Redis, shared by every instance: any instance answers any request of any session.
 ///
-/// Each session is a hash `{v: version, d: sealed record, c: sealed configuration}`
-/// (`SealedRecordFormat`: no card data in plaintext; `c` is written only when the configuration
-/// changes) under `<prefix>session:<id>`, expiring with the session's idle time plus retention
-/// (every write renews it). Two sorted sets index the sessions for the sweep and the cap: `live`
-/// scored by when each session's time is up, `retired` by when it is forgotten.
+/// Each session is a hash `{v: version, d: sealed record, c: sealed configuration, a: last
+/// activity the index follows}` (`SealedRecordFormat`: no card data in plaintext; `c` is written
+/// only when the configuration changes) under `<prefix>session:<id>`, expiring with the session's
+/// idle time plus retention (renewed by a write that moves its activity by `indexSlack` or more).
+/// Two sorted sets index the sessions for the sweep and the cap: `live` scored by when each
+/// session's time is up (at most `indexSlack` early), `retired` by when it is forgotten.
 ///
 /// `withSession` reads, runs the body on the copy and writes back only what changed, with a
 /// compare-and-set on the version (one Lua script): when another instance wrote in between, the
@@ -73,7 +74,10 @@ final class RedisSessionStore: SessionStore {
         let answer = try redis {
             try pool.evaluate(
                 Self.createScript, keys: [keys.record(id), keys.live],
-                arguments: [capacity, sealed, recordTTL.redisMilliseconds, Self.score(lifetime.dueAt(record)), id, configuration]
+                arguments: [
+                    capacity, sealed, recordTTL.redisMilliseconds, Self.score(lifetime.dueAt(record)), id, configuration,
+                    Self.score(record.lastActiveAt),
+                ]
             ).integer()
         }
         switch answer {
@@ -132,7 +136,15 @@ final class RedisSessionStore: SessionStore {
 
     /// How long Redis keeps a record after its last write: past it the session is forgotten
     /// anyway, even when no instance runs the sweep.
-    private var recordTTL: Duration { .seconds(lifetime.idle + lifetime.retention + 60) }
+    /// Counted with `indexSlack` more: a keystroke within it from the last write that set the
+    /// time to live does not set it again (`writeScript`).
+    private var recordTTL: Duration { .seconds(lifetime.idle + lifetime.retention + 60) + Self.indexSlack }
+
+    /// How far a live session's last activity may move before a write moves its score in the live
+    /// index and its time to live along: below it a keystroke writes the record alone (two Redis
+    /// calls in the script, not four). The sweep may then find a session at most this early,
+    /// reads it, leaves it, and finds it due at its next pass.
+    static let indexSlack: Duration = .seconds(1)
 
     /// Retires session `id` if its time is up (retrying when a keystroke wrote meanwhile); says
     /// whether this call retired it. A record Redis already dropped leaves the index.
@@ -238,6 +250,7 @@ final class RedisSessionStore: SessionStore {
         var keys = [self.keys.record(record.id), self.keys.live, self.keys.retired]
         var arguments: [any RedisArgument] = [
             before.version, sealed, recordTTL.redisMilliseconds, record.id, score, isLive ? 1 : 0, configuration,
+            Self.score(record.lastActiveAt), Self.indexSlack.redisMilliseconds,
         ]
         if let fence {
             keys.append(fence.lockKey)
