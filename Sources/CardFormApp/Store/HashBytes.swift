@@ -32,9 +32,14 @@ enum HashBytes {
         _ blocks: [String: HeldBlock], count: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int,
         _ kind: (HeldBlock) -> UInt64?
     ) -> Int {
+        // A pointer's subscript is not bounds-checked in a release build: a sizing that ever
+        // disagreed with this writing must trap here, before a byte lands past the buffer.
+        precondition(length(of: UInt64(count)) <= buffer.count - start, "page hashes sized smaller than written")
         var at = unsigned(UInt64(count), into: buffer, at: start)
         for (key, block) in blocks {
             guard let hash = kind(block) else { continue }
+            let entry = length(of: UInt64(key.utf8.count)) + key.utf8.count + 8
+            precondition(entry <= buffer.count - at, "page hashes sized smaller than written")
             at = unsigned(UInt64(key.utf8.count), into: buffer, at: at)
             at = copy(key, into: buffer, at: at)
             for shift in stride(from: UInt64(0), to: 64, by: 8) {
