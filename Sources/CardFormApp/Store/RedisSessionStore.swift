@@ -134,10 +134,13 @@ final class RedisSessionStore: SessionStore {
         _ = try redis { try pool.run(RedisCommand("PING")) }
     }
 
-    /// How long Redis keeps a record after its last write: past it the session is forgotten
-    /// anyway, even when no instance runs the sweep.
-    /// Counted with `indexSlack` more: a keystroke within it from the last write that set the
-    /// time to live does not set it again (`writeScript`).
+    /// How long Redis keeps a record after the last write that set it: past it the session is
+    /// forgotten anyway, even when no instance runs the sweep. A live session's write that moves
+    /// its activity less than `indexSlack` from the one this was last set at leaves it
+    /// (`writeScript`: hence the `indexSlack` more), and so does one that does not move it at all
+    /// (a payment's result); a retiring write always sets it. So a record outlives its last
+    /// activity by at least idle + retention + 60 s (the clocks agreeing), and is gone at most
+    /// idle + retention + 61 s after its last write.
     private var recordTTL: Duration { .seconds(lifetime.idle + lifetime.retention + 60) + Self.indexSlack }
 
     /// How far a live session's last activity may move before a write moves its score in the live
