@@ -112,6 +112,25 @@ import Testing
         #expect(try score() == due(1.6))
     }
 
+    /// The live index may hold a typing session up to `indexSlack` early: the sweep that finds it
+    /// there before its time leaves it live (its card kept), and retires it at its first pass
+    /// after its last activity's idle time, as when the index is exact.
+    @Test func aSessionTheIndexHoldsEarlyIsSweptOnlyOnceItsTimeIsUp() async throws {
+        let redis = try await RedisServerProcess.start()
+        let store = try Self.store(redis)
+        let id = try Self.create(store).id
+        guard case .live(let created) = try store.withSession(id[...], { $0.lastActiveAt }) else { Issue.record("gone"); return }
+        _ = try store.withSession(id[...]) { record in
+            record.lastActiveAt = created.addingTimeInterval(0.9)
+            record.answerPage("p") { page, _, _ in page.lastSeq += 1 }
+        }
+        let idle = Self.lifetime.idle
+        #expect(try store.sweep(now: created.addingTimeInterval(idle + 0.5)) == [], "due in the index, not yet by its activity")
+        guard case .live = try store.withSession(id[...], { _ in }) else { Issue.record("swept early"); return }
+        #expect(try store.sweep(now: created.addingTimeInterval(idle + 1)) == [id])
+        guard case .expired = try store.withSession(id[...], { _ in }) else { Issue.record("not retired"); return }
+    }
+
     /// Session `id`'s sealed record (`d`) and configuration (`c`) as Redis holds them.
     static func parts(_ store: RedisSessionStore, _ id: String) throws -> (record: [UInt8]?, configuration: [UInt8]?) {
         let fields = try store.pool.run(RedisCommand("HMGET", store.keys.record(id), "d", "c")).elements()
