@@ -78,6 +78,11 @@ import Testing
         }
         #expect(HashBytes.lists(blocks) == expected.bytes)
         #expect(HashBytes.lists([:]) == [0, 0, 0])
+        var record = Self.fullRecord()
+        record.answerPage("page-b") { page, _, _ in page.blocks = blocks }
+        let (sealed, configuration) = try Self.sealed(record)
+        let opened = try SealedRecordFormat(box: Self.box).open(sealed, configuration: configuration, id: record.id)
+        #expect(opened.record.page("page-b")?.blocks == blocks)
     }
 
     @Test func theRecordPartCarriesNoConfigurationWhichAnInstanceHoldingItsVersionDoesNotOpenAgain() throws {
