@@ -35,7 +35,8 @@ struct RedisCommand: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Hands `body` the array's header, `*<count>\r\n`, which goes before the frames (built on
-    /// the stack: nothing allocated per command).
+    /// the stack: nothing allocated per command). 24 bytes hold the longest: `*`, the 19 digits
+    /// of `Int.max`, CR LF (the pointer's subscript is unchecked in a release build).
     func withHeader<T>(_ body: (UnsafeRawBufferPointer) -> T) -> T {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
             buffer[0] = UInt8(ascii: "*")
