@@ -144,9 +144,9 @@ final class RedisSessionStore: SessionStore {
     private var recordTTL: Duration { .seconds(lifetime.idle + lifetime.retention + 60) + Self.indexSlack }
 
     /// How far a live session's last activity may move before a write moves its score in the live
-    /// index and its time to live along: below it a keystroke writes the record alone (two Redis
-    /// calls in the script, not four). The sweep may then find a session at most this early,
-    /// reads it, leaves it, and finds it due at its next pass.
+    /// index and its time to live along: below it a keystroke writes the record alone (the script
+    /// skips PEXPIRE and ZADD). The sweep may then find a session in the index at most this early:
+    /// it reads it, leaves it live, and retires it at its first pass once its time is up.
     static let indexSlack: Duration = .seconds(1)
 
     /// Retires session `id` if its time is up (retrying when a keystroke wrote meanwhile); says
