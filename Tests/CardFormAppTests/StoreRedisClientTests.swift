@@ -37,6 +37,20 @@ import Testing
         #expect(read == value)
     }
 
+    @Test func wholeNumbersTravelAsTheirDecimalText() async throws {
+        let redis = try await RedisServerProcess.start()
+        let pool = RedisPool(url: try redis.url(), options: Self.quick)
+        let numbers: [Int64] = [0, 7, 9, 10, 99, 100, 1_000_000, -1, -10, -987_654_321, .max, .min]
+        let read = try await onOwnThread {
+            try numbers.enumerated().map { index, number in
+                try pool.run(RedisCommand("SET", "n\(index)", number))
+                try pool.run(RedisCommand("SET", "i\(index)", Int(number)))
+                return [try pool.run(RedisCommand("GET", "n\(index)")).text(), try pool.run(RedisCommand("GET", "i\(index)")).text()]
+            }
+        }
+        #expect(read == numbers.map { [String($0), String($0)] })
+    }
+
     @Test func aServerErrorIsAValueWithItsMessageAndTheConnectionStaysUsable() async throws {
         let redis = try await RedisServerProcess.start()
         let pool = RedisPool(url: try redis.url(), options: Self.quick)
@@ -142,5 +156,18 @@ import Testing
             return [first, second, third]
         }
         #expect(answers == [42, 8, 10])
+    }
+
+    /// The pool keeps each script's hash under its name, but runs what the script says: another
+    /// source under the same name is loaded and run, never the first one's hash.
+    @Test func aScriptWhoseSourceChangedUnderItsNameRunsItsOwnSource() async throws {
+        let redis = try await RedisServerProcess.start()
+        let pool = RedisPool(url: try redis.url(), options: Self.quick)
+        let answers = try await onOwnThread {
+            try ["* 2", "* 3", "* 2"].map { operation in
+                try pool.evaluate(RedisScript(name: "same", source: "return tonumber(ARGV[1]) \(operation)"), keys: [], arguments: [5]).integer()
+            }
+        }
+        #expect(answers == [10, 15, 10])
     }
 }

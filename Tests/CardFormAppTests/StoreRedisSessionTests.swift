@@ -78,6 +78,59 @@ import Testing
         #expect(kept == "Ada")
     }
 
+    /// A keystroke within `indexSlack` of the activity the live index was last set at writes the
+    /// record alone (no ZADD, no PEXPIRE): the index stays early by less than that, and follows
+    /// the activity once it moves further, or at once for a record an earlier build wrote (no `a`).
+    @Test func keystrokesWithinTheSlackLeaveTheIndexWhichFollowsOnceActivityMovesFurther() async throws {
+        let redis = try await RedisServerProcess.start()
+        let store = try Self.store(redis)
+        let pool = RedisPool(url: try redis.url())
+        let id = try Self.create(store).id
+        guard case .live(let created) = try store.withSession(id[...], { $0.lastActiveAt }) else { Issue.record("gone"); return }
+        let touch = { (seconds: TimeInterval) throws in
+            _ = try store.withSession(id[...]) { record in
+                record.lastActiveAt = created.addingTimeInterval(seconds)
+                record.answerPage("p") { page, _, _ in page.lastSeq += 1 }
+            }
+        }
+        let score = { try Int64(pool.run(RedisCommand("ZSCORE", store.keys.live, id)).text()) }
+        let due = { (seconds: TimeInterval) in RedisSessionStore.score(created.addingTimeInterval(seconds + 600)) }
+        let (zadds, expiries) = (try Self.calls("zadd", pool), try Self.calls("pexpire", pool))
+        try touch(0.4)
+        try touch(0.9)
+        #expect(try score() == due(0), "within the slack the index stays, early by less than it")
+        #expect(try Self.calls("zadd", pool) == zadds && Self.calls("pexpire", pool) == expiries)
+        try touch(1.5)
+        #expect(try score() == due(1.5))
+        #expect(try Self.calls("zadd", pool) == zadds + 1 && Self.calls("pexpire", pool) == expiries + 1)
+        let ttl = try pool.run(RedisCommand("PTTL", store.keys.record(id))).integer()
+        #expect(ttl > (600 + 3_600 + 60) * 1_000, "the time to live counts the slack on top")
+        try pool.run(RedisCommand("HDEL", store.keys.record(id), "a"))
+        try touch(1.6)
+        #expect(try score() == due(1.6), "a record without `a` is indexed in full")
+        try touch(1.7)
+        #expect(try score() == due(1.6))
+    }
+
+    /// The live index may hold a typing session up to `indexSlack` early: the sweep that finds it
+    /// there before its time leaves it live (its card kept), and retires it at its first pass
+    /// after its last activity's idle time, as when the index is exact.
+    @Test func aSessionTheIndexHoldsEarlyIsSweptOnlyOnceItsTimeIsUp() async throws {
+        let redis = try await RedisServerProcess.start()
+        let store = try Self.store(redis)
+        let id = try Self.create(store).id
+        guard case .live(let created) = try store.withSession(id[...], { $0.lastActiveAt }) else { Issue.record("gone"); return }
+        _ = try store.withSession(id[...]) { record in
+            record.lastActiveAt = created.addingTimeInterval(0.9)
+            record.answerPage("p") { page, _, _ in page.lastSeq += 1 }
+        }
+        let idle = Self.lifetime.idle
+        #expect(try store.sweep(now: created.addingTimeInterval(idle + 0.5)) == [], "due in the index, not yet by its activity")
+        guard case .live = try store.withSession(id[...], { _ in }) else { Issue.record("swept early"); return }
+        #expect(try store.sweep(now: created.addingTimeInterval(idle + 1)) == [id])
+        guard case .expired = try store.withSession(id[...], { _ in }) else { Issue.record("not retired"); return }
+    }
+
     /// Session `id`'s sealed record (`d`) and configuration (`c`) as Redis holds them.
     static func parts(_ store: RedisSessionStore, _ id: String) throws -> (record: [UInt8]?, configuration: [UInt8]?) {
         let fields = try store.pool.run(RedisCommand("HMGET", store.keys.record(id), "d", "c")).elements()

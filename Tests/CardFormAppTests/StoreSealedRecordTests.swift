@@ -62,6 +62,29 @@ import Testing
         #expect(opened.configurationVersion == 5)
     }
 
+    /// The page hashes are laid out by hand (`HashBytes`): byte for byte what `ByteWriter` writes,
+    /// with counts and key lengths past one LEB128 byte, and they read back through `ByteReader`.
+    @Test func pageHashesAreWrittenExactlyAsByteWriterWouldWriteThem() throws {
+        var blocks: [String: HeldBlock] = ["ünï": HeldBlock(own: .max, valueFree: 1, inner: 1 << 63), String(repeating: "k", count: 300): HeldBlock(own: 0x0102_0304_0506_0708)]
+        for index in 0..<140 { blocks["b\(index)"] = HeldBlock(own: UInt64(index) &* 0x9E37_79B9_7F4A_7C15, inner: index % 3 == 0 ? UInt64(index + 1) : nil) }
+        var expected = ByteWriter()
+        for hash in [{ (block: HeldBlock) in Optional(block.own) }, \.valueFree, \.inner] as [(HeldBlock) -> UInt64?] {
+            expected.unsigned(UInt64(blocks.values.count { hash($0) != nil }))
+            for (key, block) in blocks {
+                guard let value = hash(block) else { continue }
+                expected.string(key)
+                expected.fixed64(value)
+            }
+        }
+        #expect(HashBytes.lists(blocks) == expected.bytes)
+        #expect(HashBytes.lists([:]) == [0, 0, 0])
+        var record = Self.fullRecord()
+        record.answerPage("page-b") { page, _, _ in page.blocks = blocks }
+        let (sealed, configuration) = try Self.sealed(record)
+        let opened = try SealedRecordFormat(box: Self.box).open(sealed, configuration: configuration, id: record.id)
+        #expect(opened.record.page("page-b")?.blocks == blocks)
+    }
+
     @Test func theRecordPartCarriesNoConfigurationWhichAnInstanceHoldingItsVersionDoesNotOpenAgain() throws {
         let original = Self.fullRecord()
         var record = original

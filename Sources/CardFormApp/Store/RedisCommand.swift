@@ -17,10 +17,15 @@ struct RedisCommand: Sendable, Hashable, CustomStringConvertible {
     }
 
     init(_ name: String, _ arguments: [any RedisArgument]) {
-        self.name = name
-        frames.reserveCapacity(arguments.reduce(16 + name.utf8.count) { $0 + 16 + $1.redisByteCount })
-        append(name)
+        self.init(name, reserving: arguments.reduce(0) { $0 + 16 + $1.redisByteCount })
         for argument in arguments { append(argument) }
+    }
+
+    /// The name alone, with room for about `size` bytes of arguments to be appended.
+    init(_ name: String, reserving size: Int) {
+        self.name = name
+        frames.reserveCapacity(16 + name.utf8.count + size)
+        append(name)
     }
 
     /// Adds one argument at the end.
@@ -29,22 +34,61 @@ struct RedisCommand: Sendable, Hashable, CustomStringConvertible {
         count += 1
     }
 
-    /// What goes before the frames: the array's header, `*<count>\r\n`.
-    var header: [UInt8] { Array("*\(count)\r\n".utf8) }
+    /// Hands `body` the array's header, `*<count>\r\n`, which goes before the frames (built on
+    /// the stack: nothing allocated per command). 24 bytes hold the longest: `*`, the 19 digits
+    /// of `Int.max`, CR LF (the pointer's subscript is unchecked in a release build).
+    func withHeader<T>(_ body: (UnsafeRawBufferPointer) -> T) -> T {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+            buffer[0] = UInt8(ascii: "*")
+            var end = 1
+            Self.decimal(count) { buffer[end] = $0; end += 1 }
+            buffer[end] = 13
+            buffer[end + 1] = 10
+            return body(UnsafeRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[0..<(end + 2)]))
+        }
+    }
 
     /// The command's name alone: arguments may be secrets or card data and are never printed.
     var description: String { name }
 
-    /// `bytes` as one bulk string. The length's digits go through a `String`, which Swift keeps
-    /// inline (no allocation) at that size.
+    /// `bytes` as one bulk string.
     static func appendFrame(_ bytes: some Collection<UInt8>, to frames: inout [UInt8]) {
         frames.append(UInt8(ascii: "$"))
-        frames.append(contentsOf: String(bytes.count).utf8)
+        decimal(bytes.count) { frames.append($0) }
         frames.append(13)
         frames.append(10)
         frames.append(contentsOf: bytes)
         frames.append(13)
         frames.append(10)
+    }
+
+    /// A whole number's decimal digits as a bulk string, as Redis reads integer arguments.
+    static func appendFrame(_ value: Int64, to frames: inout [UInt8]) {
+        var digits = 0
+        var rest = value.magnitude
+        repeat {
+            digits += 1
+            rest /= 10
+        } while rest > 0
+        frames.append(UInt8(ascii: "$"))
+        decimal(digits + (value < 0 ? 1 : 0)) { frames.append($0) }
+        frames.append(13)
+        frames.append(10)
+        if value < 0 { frames.append(UInt8(ascii: "-")) }
+        decimal(value.magnitude) { frames.append($0) }
+        frames.append(13)
+        frames.append(10)
+    }
+
+    /// Calls `each` with the ASCII digits of `value`, most significant first: no `String` made.
+    static func decimal(_ value: some BinaryInteger, _ each: (UInt8) -> Void) {
+        var divisor: UInt64 = 1
+        let whole = UInt64(value)
+        while divisor <= whole / 10 { divisor *= 10 }
+        repeat {
+            each(UInt8(ascii: "0") + UInt8((whole / divisor) % 10))
+            divisor /= 10
+        } while divisor > 0
     }
 }
 
@@ -67,12 +111,12 @@ extension Array: RedisArgument where Element == UInt8 {
 }
 
 extension Int: RedisArgument {
-    func appendRedisFrame(to frames: inout [UInt8]) { RedisCommand.appendFrame(String(self).utf8, to: &frames) }
+    func appendRedisFrame(to frames: inout [UInt8]) { RedisCommand.appendFrame(Int64(self), to: &frames) }
 
     var redisByteCount: Int { 20 }
 }
 
 extension Int64: RedisArgument {
-    func appendRedisFrame(to frames: inout [UInt8]) { RedisCommand.appendFrame(String(self).utf8, to: &frames) }
+    func appendRedisFrame(to frames: inout [UInt8]) { RedisCommand.appendFrame(self, to: &frames) }
     var redisByteCount: Int { 20 }
 }

@@ -99,12 +99,10 @@ final class RedisConnection: @unchecked Sendable {
     /// command), then waits for the reply (`redisGetReply` sends the buffer first): what
     /// `redisCommandArgv` does, without formatting the arguments a second time.
     private static func send(_ command: RedisCommand, on context: UnsafeMutablePointer<redisContext>) -> UnsafeMutableRawPointer? {
-        for part in [command.header, command.frames] {
-            let appended = part.withUnsafeBytes { buffer in
-                redisAppendFormattedCommand(context, buffer.baseAddress?.assumingMemoryBound(to: CChar.self), buffer.count)
-            }
-            guard appended == REDIS_OK else { return nil }
+        let append = { (buffer: UnsafeRawBufferPointer) in
+            redisAppendFormattedCommand(context, buffer.baseAddress?.assumingMemoryBound(to: CChar.self), buffer.count) == REDIS_OK
         }
+        guard command.withHeader(append), command.frames.withUnsafeBytes(append) else { return nil }
         var reply: UnsafeMutableRawPointer?
         guard redisGetReply(context, &reply) == REDIS_OK else { return nil }
         return reply

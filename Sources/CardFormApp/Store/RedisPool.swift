@@ -22,7 +22,10 @@ final class RedisPool: Sendable {
     /// One permit per connection that may be lent; a caller takes one before anything else.
     private let permits: DispatchSemaphore
     private let idle = Mutex<[RedisConnection]>([])
-    private let scriptHashes = Mutex<[String: String]>([:])
+    /// Each script's hash by its name, with the source it was loaded from: a lookup hashes the
+    /// short name, not the whole source, and the sources compare in O(1) when they are the same
+    /// literal (a script renamed or edited in a test is loaded again rather than misrun).
+    private let scriptHashes = Mutex<[String: (source: String, hash: String)]>([:])
 
     init(url: RedisURL, options: Options = Options()) {
         self.url = url
@@ -51,7 +54,7 @@ final class RedisPool: Sendable {
     /// its script cache, as a restarted one has, gets the source again with `EVAL`).
     func evaluate(_ script: RedisScript, keys: [any RedisArgument], arguments: [any RedisArgument]) throws(RedisError) -> RedisReply {
         try withConnection { connection throws(RedisError) in
-            let cached = scriptHashes.withLock { $0[script.source] }
+            let cached = scriptHashes.withLock { $0[script.name] }.flatMap { $0.source == script.source ? $0.hash : nil }
             let hash = if let cached { cached } else { try load(script, on: connection) }
             do throws(RedisError) {
                 return try connection.run(Self.command("EVALSHA", hash, keys: keys, arguments: arguments))
@@ -61,9 +64,13 @@ final class RedisPool: Sendable {
         }
     }
 
-    /// `EVALSHA hash` or `EVAL source`, then the keys' count, the keys and the arguments.
+    /// `EVALSHA hash` or `EVAL source`, then the keys' count, the keys and the arguments, built in
+    /// one buffer reserved for all of them (a sealed record grows it no more).
     private static func command(_ name: String, _ script: String, keys: [any RedisArgument], arguments: [any RedisArgument]) -> RedisCommand {
-        var command = RedisCommand(name, script, keys.count)
+        let size = keys.reduce(arguments.reduce(0) { $0 + $1.redisByteCount }) { $0 + $1.redisByteCount }
+        var command = RedisCommand(name, reserving: script.utf8.count + size + 16 * (keys.count + arguments.count + 2))
+        command.append(script)
+        command.append(keys.count)
         for key in keys { command.append(key) }
         for argument in arguments { command.append(argument) }
         return command
@@ -76,7 +83,7 @@ final class RedisPool: Sendable {
 
     private func load(_ script: RedisScript, on connection: RedisConnection) throws(RedisError) -> String {
         let hash = try connection.run(RedisCommand("SCRIPT", "LOAD", script.source)).text()
-        scriptHashes.withLock { $0[script.source] = hash }
+        scriptHashes.withLock { $0[script.name] = (script.source, hash) }
         return hash
     }
 
@@ -89,7 +96,8 @@ final class RedisPool: Sendable {
     }
 }
 
-/// A Lua script run atomically on the server; `name` is for messages.
+/// A Lua script run atomically on the server; `name` is for messages and names its cached hash
+/// (`RedisPool.evaluate`).
 struct RedisScript: Sendable, Hashable {
     var name: String
     var source: String

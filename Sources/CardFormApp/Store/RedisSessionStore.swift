@@ -6,11 +6,12 @@ import Synchronization
 
 /// Sessions in Redis, shared by every instance: any instance answers any request of any session.
 ///
-/// Each session is a hash `{v: version, d: sealed record, c: sealed configuration}`
-/// (`SealedRecordFormat`: no card data in plaintext; `c` is written only when the configuration
-/// changes) under `<prefix>session:<id>`, expiring with the session's idle time plus retention
-/// (every write renews it). Two sorted sets index the sessions for the sweep and the cap: `live`
-/// scored by when each session's time is up, `retired` by when it is forgotten.
+/// Each session is a hash `{v: version, d: sealed record, c: sealed configuration, a: last
+/// activity the index follows}` (`SealedRecordFormat`: no card data in plaintext; `c` is written
+/// only when the configuration changes) under `<prefix>session:<id>`, expiring with the session's
+/// idle time plus retention (renewed by a write that moves its activity by `indexSlack` or more).
+/// Two sorted sets index the sessions for the sweep and the cap: `live` scored by when each
+/// session's time is up (at most `indexSlack` early), `retired` by when it is forgotten.
 ///
 /// `withSession` reads, runs the body on the copy and writes back only what changed, with a
 /// compare-and-set on the version (one Lua script): when another instance wrote in between, the
@@ -39,12 +40,18 @@ final class RedisSessionStore: SessionStore {
     static let recentCapacity = 4_096
 
     /// Where everything is kept: one prefix, so several deployments can share a Redis database.
+    /// The two indexes' names are made once: a keystroke's write names both.
     struct Keys: Sendable, Hashable {
-        var prefix: String
+        let prefix: String
+        let live: String
+        let retired: String
+        init(prefix: String) {
+            self.prefix = prefix
+            live = prefix + "sessions:live"
+            retired = prefix + "sessions:retired"
+        }
         func record(_ id: String) -> String { prefix + "session:" + id }
         func paymentLock(_ id: String) -> String { prefix + "session:" + id + ":payment" }
-        var live: String { prefix + "sessions:live" }
-        var retired: String { prefix + "sessions:retired" }
     }
 
     init(
@@ -67,7 +74,10 @@ final class RedisSessionStore: SessionStore {
         let answer = try redis {
             try pool.evaluate(
                 Self.createScript, keys: [keys.record(id), keys.live],
-                arguments: [capacity, sealed, recordTTL.redisMilliseconds, Self.score(lifetime.dueAt(record)), id, configuration]
+                arguments: [
+                    capacity, sealed, recordTTL.redisMilliseconds, Self.score(lifetime.dueAt(record)), id, configuration,
+                    Self.score(record.lastActiveAt),
+                ]
             ).integer()
         }
         switch answer {
@@ -124,9 +134,20 @@ final class RedisSessionStore: SessionStore {
         _ = try redis { try pool.run(RedisCommand("PING")) }
     }
 
-    /// How long Redis keeps a record after its last write: past it the session is forgotten
-    /// anyway, even when no instance runs the sweep.
-    private var recordTTL: Duration { .seconds(lifetime.idle + lifetime.retention + 60) }
+    /// How long Redis keeps a record after the last write that set it: past it the session is
+    /// forgotten anyway, even when no instance runs the sweep. A live session's write that moves
+    /// its activity less than `indexSlack` from the one this was last set at leaves it
+    /// (`writeScript`: hence the `indexSlack` more), and so does one that does not move it at all
+    /// (a payment's result); a retiring write always sets it. So a record outlives its last
+    /// activity by at least idle + retention + 60 s (the clocks agreeing), and is gone at most
+    /// idle + retention + 61 s after its last write.
+    private var recordTTL: Duration { .seconds(lifetime.idle + lifetime.retention + 60) + Self.indexSlack }
+
+    /// How far a live session's last activity may move before a write moves its score in the live
+    /// index and its time to live along: below it a keystroke writes the record alone (the script
+    /// skips PEXPIRE and ZADD). The sweep may then find a session in the index at most this early:
+    /// it reads it, leaves it live, and retires it at its first pass once its time is up.
+    static let indexSlack: Duration = .seconds(1)
 
     /// Retires session `id` if its time is up (retrying when a keystroke wrote meanwhile); says
     /// whether this call retired it. A record Redis already dropped leaves the index.
@@ -187,11 +208,18 @@ final class RedisSessionStore: SessionStore {
         return try redis { try fields.bytesOrNil() }.map { Int64(String(decoding: $0, as: UTF8.self)) } == version
     }
 
-    private func remember(_ stored: Stored, isOwn: Bool) {
+    /// Keeps `stored` as this instance's copy of the session; `isOwn` nil keeps what the copy it
+    /// replaces said (false when there was none), under the same lock. The copy replaced (pages,
+    /// dozens of hashes) is freed after the lock is let go: every keystroke's thread takes it.
+    private func remember(_ stored: Stored, isOwn: Bool?) {
+        var dropped: [String: Recent] = [:]
+        var replaced: Recent?
         recent.withLock { recent in
-            if recent.count >= Self.recentCapacity { recent.removeAll(keepingCapacity: true) }
-            recent[stored.record.id] = Recent(stored: stored, isOwn: isOwn)
+            let isOwn = isOwn ?? recent[stored.record.id]?.isOwn ?? false
+            if recent.count >= Self.recentCapacity { swap(&recent, &dropped) }
+            replaced = recent.updateValue(Recent(stored: stored, isOwn: isOwn), forKey: stored.record.id)
         }
+        withExtendedLifetime((dropped, replaced)) {}  // freed here, outside the lock
     }
 
     /// A record as Redis holds (or held) it: its version, and the version its configuration (`c`)
@@ -225,6 +253,7 @@ final class RedisSessionStore: SessionStore {
         var keys = [self.keys.record(record.id), self.keys.live, self.keys.retired]
         var arguments: [any RedisArgument] = [
             before.version, sealed, recordTTL.redisMilliseconds, record.id, score, isLive ? 1 : 0, configuration,
+            Self.score(record.lastActiveAt), Self.indexSlack.redisMilliseconds,
         ]
         if let fence {
             keys.append(fence.lockKey)
@@ -234,8 +263,7 @@ final class RedisSessionStore: SessionStore {
         switch answer {
         case 1:
             if kept == nil { format.remember(record.id, version: configurationVersion, record.session.configuration) }
-            let stored = Stored(version: before.version + 1, record: record, configurationVersion: configurationVersion)
-            remember(stored, isOwn: recent.withLock { $0[record.id]?.isOwn } ?? false)
+            remember(Stored(version: before.version + 1, record: record, configurationVersion: configurationVersion), isOwn: nil)
             return .stored
         case 0:
             recent.withLock { $0[record.id]?.isOwn = false }

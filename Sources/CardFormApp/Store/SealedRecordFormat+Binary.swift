@@ -64,9 +64,7 @@ extension SealedRecordFormat {
         writer.int(page.lastSeq)
         writer.optional(page.phase) { $0.string($1.rawValue) }
         writer.byte(page.isStale ? staleFlag : 0)
-        write(page.blocks, to: &writer) { $0.own }
-        write(page.blocks, to: &writer) { $0.valueFree }
-        write(page.blocks, to: &writer) { $0.inner }
+        write(page.blocks, to: &writer)
     }
 
     private static func page(_ reader: inout ByteReader) throws(StorageError) -> PageState {
@@ -84,14 +82,10 @@ extension SealedRecordFormat {
         return page
     }
 
-    /// One kind of the blocks' hashes, as a list of key and hash (the blocks that have one).
-    private static func write(_ blocks: [String: HeldBlock], to writer: inout ByteWriter, _ hash: (HeldBlock) -> UInt64?) {
-        writer.unsigned(UInt64(blocks.count { hash($0.value) != nil }))
-        for (key, block) in blocks {
-            guard let value = hash(block) else { continue }
-            writer.string(key)
-            writer.fixed64(value)
-        }
+    /// The blocks' hashes as three lists of key and hash, one per kind (the blocks that have
+    /// one): every block's own, then the value-free ones, then the inner ones (`HashBytes`).
+    private static func write(_ blocks: [String: HeldBlock], to writer: inout ByteWriter) {
+        writer.raw(HashBytes.lists(blocks))
     }
 
     private static func hashes(_ reader: inout ByteReader, _ each: (String, UInt64) -> Void) throws(StorageError) {
