@@ -3,22 +3,74 @@
 /// The daemon builds it on its worker thread; tests and other callers build it directly with
 /// `init(method:target:…)` to drive a `Responder` in memory.
 public struct Request: Sendable {
+    /// The request's parts, held by one reference: a request travels by value through the router,
+    /// its middleware and the handler's closures, and each copy then retains one object instead of
+    /// every string and array inside. Changing a part puts the parts in a new box (copy on write).
+    private final class Box: Sendable {
+        let parts: Parts
+        init(_ parts: Parts) { self.parts = parts }
+    }
+
+    private struct Parts: Sendable {
+        var method: HTTPMethod
+        var target: String
+        var path: String
+        var query: String?
+        var version: String
+        var headers: HTTPHeaders
+        var body: [UInt8]
+        var remoteAddress: String?
+    }
+
+    private var box: Box
+
+    /// Runs `change` on the parts, in a box of their own.
+    private mutating func change(_ change: (inout Parts) -> Void) {
+        var parts = box.parts
+        change(&parts)
+        box = Box(parts)
+    }
+
     /// The method as sent (`GET`, `POST`…).
-    public var method: HTTPMethod
+    public var method: HTTPMethod {
+        get { box.parts.method }
+        set { change { $0.method = newValue } }
+    }
     /// The request target exactly as sent (`/s/abc/input?x=1`), never decoded.
-    public var target: String
+    public var target: String {
+        get { box.parts.target }
+        set { change { $0.target = newValue } }
+    }
     /// The target's path, percent-decoded (`+` stays `+`); always starts with `/`.
-    public var path: String
+    public var path: String {
+        get { box.parts.path }
+        set { change { $0.path = newValue } }
+    }
     /// The raw query after `?`, undecoded; nil when the target has no `?`.
-    public var query: String?
+    public var query: String? {
+        get { box.parts.query }
+        set { change { $0.query = newValue } }
+    }
     /// `HTTP/1.1` or `HTTP/1.0`.
-    public var version: String
+    public var version: String {
+        get { box.parts.version }
+        set { change { $0.version = newValue } }
+    }
     /// The request headers in order, repeats kept; lookups ignore case.
-    public var headers: HTTPHeaders
+    public var headers: HTTPHeaders {
+        get { box.parts.headers }
+        set { change { $0.headers = newValue } }
+    }
     /// The body bytes, at most the daemon's `maxBodySize`.
-    public var body: [UInt8]
+    public var body: [UInt8] {
+        get { box.parts.body }
+        set { change { $0.body = newValue } }
+    }
     /// The peer's IP address as text, when known.
-    public var remoteAddress: String?
+    public var remoteAddress: String? {
+        get { box.parts.remoteAddress }
+        set { change { $0.remoteAddress = newValue } }
+    }
 
     /// Builds a request, splitting and decoding `target`.
     ///
@@ -35,14 +87,10 @@ public struct Request: Sendable {
         remoteAddress: String? = nil
     ) throws(HTTPServerError) {
         let (path, query) = try Self.split(target)
-        self.method = method
-        self.target = target
-        self.path = path
-        self.query = query
-        self.version = version
-        self.headers = headers
-        self.body = body
-        self.remoteAddress = remoteAddress
+        box = Box(Parts(
+            method: method, target: target, path: path, query: query, version: version,
+            headers: headers, body: body, remoteAddress: remoteAddress
+        ))
     }
 
     /// The query decoded as form data (`?a=1&b=x+y`); empty when there is no query.
