@@ -185,7 +185,7 @@ struct BuildShellRouteTests {
         func answer(from origin: String, _ handler: @escaping RouteHandler) throws -> Response {
             let request = try Request(method: .get, target: "/shell/\(id)", headers: ["Origin": origin])
             do throws(Refusal) {
-                return try middleware(RouteRequest(request: request, parameters: [id[...]]), handler)
+                return try middleware.run(RouteRequest(request: request, parameters: [id[...]]), handler)
             } catch {
                 return error.response(app: app)
             }

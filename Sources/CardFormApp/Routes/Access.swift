@@ -7,7 +7,7 @@ struct Access {
 
     /// The merchant's server: `Authorization: Bearer <secret key>`, else 401.
     var secretKey: Middleware {
-        { [app] request, next throws(Refusal) in
+        Middleware { [app] request, next throws(Refusal) in
             guard let key = app.configuration.secretKey else {
                 throw .json(.unauthorized, "no-secret-key", "The server has no secret key configured (CARDFORM_SECRET_KEY).")
             }
@@ -23,7 +23,7 @@ struct Access {
 
     /// `--dev` only: 404 otherwise.
     var dev: Middleware {
-        { [app] request, next throws(Refusal) in
+        Middleware { [app] request, next throws(Refusal) in
             guard app.configuration.dev else { throw .notFound }
             return try next(request)
         }
@@ -33,7 +33,7 @@ struct Access {
     /// browser names one, else 403; the handler checks the session is live (410) and the form
     /// token (header or `_token`, else 403) in the same store call that answers.
     var formPost: Middleware {
-        { [app] request, next throws(Refusal) in
+        Middleware { [app] request, next throws(Refusal) in
             var request = request
             do throws(FormDecodingError) {
                 request.form = try request.request.formFields()
@@ -50,7 +50,7 @@ struct Access {
     /// `GET /s/<id>/events`: the query as the form, then the same checks as a POST, except that the
     /// token comes from the header only: a URL ends up in logs, histories and referrers.
     var pageQuery: Middleware {
-        { [app] request, next throws(Refusal) in
+        Middleware { [app] request, next throws(Refusal) in
             var request = request
             do throws(FormDecodingError) {
                 request.form = try request.request.queryItems

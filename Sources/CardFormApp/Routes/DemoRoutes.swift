@@ -48,7 +48,7 @@ struct DemoRoutes {
     /// `--dev`, after a save broke a template: the routes that show the form answer the error
     /// instead of a stale form, until a save fixes it.
     var reloadProblemOverlay: Middleware {
-        { [app] request, next throws(Refusal) in
+        Middleware { [app] request, next throws(Refusal) in
             guard app.configuration.dev, let problem = app.currentReloadProblem else { return try next(request) }
             let script = app.resources.assets.url(for: "dev-reload.js")
             return SecureResponse.html(ErrorPage.overlay(problem.description, reloadScript: script), status: .internalServerError)

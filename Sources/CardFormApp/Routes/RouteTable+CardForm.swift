@@ -16,14 +16,20 @@ extension RouteTable {
         let overlay = demo.reloadProblemOverlay
         let fromShell = shell.allowedOrigin(unknown: ShellRoutes.originRefused)
         // The page script's events, answered alike on the page's own origin and, with CORS, from a
-        // shell's (its preflight too).
-        let pageEvents: [(page: StaticString, shell: StaticString, method: HTTPMethod, access: Middleware, handler: RouteHandler)] = [
-            ("/s/:id/input", "/shell/:id/input", .post, access.formPost, events.input),
-            ("/s/:id/network", "/shell/:id/network", .post, access.formPost, events.network),
-            ("/s/:id/submit", "/shell/:id/submit", .post, access.formPost, events.submit),
-            ("/s/:id/cancel", "/shell/:id/cancel", .post, access.formPost, events.cancel),
-            ("/s/:id/events", "/shell/:id/events", .get, access.pageQuery, events.events),
-        ]
+        // shell's (its preflight too). A function rather than a list of tuples: a handler kept in a
+        // tuple is stored in its most general form and called through a conversion on every request.
+        func pageEvent(
+            _ page: StaticString, _ shellPattern: StaticString, _ method: HTTPMethod,
+            _ access: Middleware, _ handler: @escaping RouteHandler
+        ) -> [Route] {
+            // A page the engine answers shows the reload problem instead, like the page itself.
+            let pageMiddleware = method == .post ? [overlay, access] : [access]
+            return [
+                Route(method, page, through: pageMiddleware, handler),
+                Route(method, shellPattern, through: [fromShell, access], handler),
+                Route(.options, shellPattern, through: [fromShell], shell.preflight),
+            ]
+        }
         var routes = [
             Route(.get, "/healthz") { _ throws(Refusal) in SecureResponse.text("ok", status: .ok) },
             Route(.get, "/readyz") { _ throws(Refusal) in
@@ -51,13 +57,11 @@ extension RouteTable {
             Route(.get, "/shell/:id", through: [shell.allowedOrigin(unknown: ShellRoutes.unknownSession)], shell.bootstrap),
             Route(.options, "/shell/:id", through: [fromShell], shell.preflight),
         ]
-        for event in pageEvents {
-            // A page the engine answers shows the reload problem instead, like the page itself.
-            let pageMiddleware = event.method == .post ? [overlay, event.access] : [event.access]
-            routes.append(Route(event.method, event.page, through: pageMiddleware, event.handler))
-            routes.append(Route(event.method, event.shell, through: [fromShell, event.access], event.handler))
-            routes.append(Route(.options, event.shell, through: [fromShell], shell.preflight))
-        }
+        routes += pageEvent("/s/:id/input", "/shell/:id/input", .post, access.formPost, events.input)
+        routes += pageEvent("/s/:id/network", "/shell/:id/network", .post, access.formPost, events.network)
+        routes += pageEvent("/s/:id/submit", "/shell/:id/submit", .post, access.formPost, events.submit)
+        routes += pageEvent("/s/:id/cancel", "/shell/:id/cancel", .post, access.formPost, events.cancel)
+        routes += pageEvent("/s/:id/events", "/shell/:id/events", .get, access.pageQuery, events.events)
         return RouteTable(routes: routes)
     }
 }

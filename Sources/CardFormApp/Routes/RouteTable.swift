@@ -24,7 +24,18 @@ typealias RouteHandler = @Sendable (RouteRequest) throws(Refusal) -> Response
 
 /// Something a route's requests pass through before (and after) its handler: it may refuse the
 /// request, change what the handler sees, or add to the answer.
-typealias Middleware = @Sendable (RouteRequest, RouteHandler) throws(Refusal) -> Response
+///
+/// A struct rather than a bare function type: a function kept in an array or a tuple is stored in
+/// its most general form, and calling it then wrapped its `next` argument in a new closure on every
+/// request (an allocation and its release per middleware, per request). A struct's field keeps the
+/// function's own form.
+struct Middleware: Sendable {
+    let run: @Sendable (RouteRequest, RouteHandler) throws(Refusal) -> Response
+
+    init(_ run: @escaping @Sendable (RouteRequest, RouteHandler) throws(Refusal) -> Response) {
+        self.run = run
+    }
+}
 
 /// One route: a method and a path pattern, declared once. The pattern (`/s/:id/input`) is also
 /// the route's name in the access log, so no id, token or value reaches a log line through it.
@@ -40,7 +51,7 @@ struct Route: Sendable {
         var wrapped = handler
         for wrap in middleware.reversed() {
             let inner = wrapped
-            wrapped = { (request: RouteRequest) throws(Refusal) -> Response in try wrap(request, inner) }
+            wrapped = { (request: RouteRequest) throws(Refusal) -> Response in try wrap.run(request, inner) }
         }
         self.handler = wrapped
     }

@@ -27,7 +27,7 @@ struct ShellRoutes {
     /// read why it was refused; any other origin is a 403 without CORS headers, so the calling
     /// page learns nothing. An unknown session is refused with `unknown`.
     func allowedOrigin(unknown: Refusal) -> Middleware {
-        { request, next throws(Refusal) in
+        Middleware { request, next throws(Refusal) in
             guard let origin = request.request.headers[.origin] else { throw Self.originRefused }
             let call = ShellCall(origin: origin, unknown: unknown)
             // The `/s/<id>` handlers accept their own origin only; this one is checked against the
