@@ -61,6 +61,9 @@ public struct Request: Sendable {
         get { box.parts.headers }
         set { change { $0.headers = newValue } }
     }
+    /// The first value of header `name`, as `headers[name]` gives it but read in place: going
+    /// through `headers` copies the list out of the box, a retain and a release per look-up.
+    public func header(_ name: HTTPHeaders.Name) -> String? { box.parts.headers[name] }
     /// The body bytes, at most the daemon's `maxBodySize`.
     public var body: [UInt8] {
         get { box.parts.body }
@@ -112,7 +115,7 @@ public struct Request: Sendable {
 
     /// The `Content-Type` without parameters, lower-cased (`application/json`); nil if absent.
     public var mediaType: String? {
-        guard let contentType = headers[.contentType] else { return nil }
+        guard let contentType = header(.contentType) else { return nil }
         var bytes: [UInt8] = []
         Self.readMediaType(of: contentType.utf8) { bytes.append($0); return true }
         return String(decoding: bytes, as: UTF8.self)
@@ -121,7 +124,7 @@ public struct Request: Sendable {
     /// Whether the media type is `expected` (lower case): `mediaType == expected` without
     /// building a string, for the check made on every form post.
     public func hasMediaType(_ expected: StaticString) -> Bool {
-        guard let contentType = headers[.contentType] else { return false }
+        guard let contentType = header(.contentType) else { return false }
         return expected.withUTF8Buffer { expected in
             contentType.utf8.withContiguousStorageIfAvailable { Self.mediaType(of: $0, is: expected) }
                 ?? Array(contentType.utf8).withUnsafeBufferPointer { Self.mediaType(of: $0, is: expected) }

@@ -68,11 +68,11 @@ struct Access {
         // Behind a proxy ending TLS (deploy/nginx.conf) the browser's origin is https while this
         // server speaks http: the proxy says so. Trusting the header is safe here, as a page on
         // another site cannot add it to a shopper's request without a CORS preflight we refuse.
-        let scheme = request.request.headers[.forwardedProto] ?? (app.configuration.tlsCert == nil ? "http" : "https")
-        if let origin = request.request.headers[.origin], !isOrigin(origin, scheme: scheme, host: request.request.headers[.host] ?? "") {
+        let scheme = request.request.header(.forwardedProto) ?? (app.configuration.tlsCert == nil ? "http" : "https")
+        if let origin = request.request.header(.origin), !isOrigin(origin, scheme: scheme, host: request.request.header(.host) ?? "") {
             throw .forbidden("cross-origin request refused")
         }
-        request.pageToken = request.request.headers[.cardFormToken] ?? (tokenInForm ? request.form["_token"] : nil) ?? ""
+        request.pageToken = request.request.header(.cardFormToken) ?? (tokenInForm ? request.form["_token"] : nil) ?? ""
     }
 
     /// Whether `origin` is exactly `scheme://host`, byte for byte (compared in place: the origin

@@ -27,7 +27,7 @@ struct Router: Responder {
             response = Refusal.notFound.response(app: app)
         }
         SecureResponse.guarding(&response.headers)
-        Compression.negotiate(&response, acceptEncoding: request.headers[.acceptEncoding])
+        Compression.negotiate(&response, acceptEncoding: request.header(.acceptEncoding))
         return response
     }
 }
