@@ -5,7 +5,8 @@
 public struct Request: Sendable {
     /// The request's parts, held by one reference: a request travels by value through the router,
     /// its middleware and the handler's closures, and each copy then retains one object instead of
-    /// every string and array inside. Changing a part puts the parts in a new box (copy on write).
+    /// every string and array inside. The headers are the one part a middleware changes (a shell's
+    /// `Origin` is dropped once checked): setting them puts the parts in a new box.
     private final class Box: Sendable {
         let parts: Parts
         init(_ parts: Parts) { self.parts = parts }
@@ -24,56 +25,32 @@ public struct Request: Sendable {
 
     private var box: Box
 
-    /// Runs `change` on the parts, in a box of their own.
-    private mutating func change(_ change: (inout Parts) -> Void) {
-        var parts = box.parts
-        change(&parts)
-        box = Box(parts)
-    }
-
     /// The method as sent (`GET`, `POST`…).
-    public var method: HTTPMethod {
-        get { box.parts.method }
-        set { change { $0.method = newValue } }
-    }
+    public var method: HTTPMethod { box.parts.method }
     /// The request target exactly as sent (`/s/abc/input?x=1`), never decoded.
-    public var target: String {
-        get { box.parts.target }
-        set { change { $0.target = newValue } }
-    }
+    public var target: String { box.parts.target }
     /// The target's path, percent-decoded (`+` stays `+`); always starts with `/`.
-    public var path: String {
-        get { box.parts.path }
-        set { change { $0.path = newValue } }
-    }
+    public var path: String { box.parts.path }
     /// The raw query after `?`, undecoded; nil when the target has no `?`.
-    public var query: String? {
-        get { box.parts.query }
-        set { change { $0.query = newValue } }
-    }
+    public var query: String? { box.parts.query }
     /// `HTTP/1.1` or `HTTP/1.0`.
-    public var version: String {
-        get { box.parts.version }
-        set { change { $0.version = newValue } }
-    }
+    public var version: String { box.parts.version }
     /// The request headers in order, repeats kept; lookups ignore case.
     public var headers: HTTPHeaders {
         get { box.parts.headers }
-        set { change { $0.headers = newValue } }
+        set {
+            var parts = box.parts
+            parts.headers = newValue
+            box = Box(parts)
+        }
     }
     /// The first value of header `name`, as `headers[name]` gives it but read in place: going
     /// through `headers` copies the list out of the box, a retain and a release per look-up.
     public func header(_ name: HTTPHeaders.Name) -> String? { box.parts.headers[name] }
     /// The body bytes, at most the daemon's `maxBodySize`.
-    public var body: [UInt8] {
-        get { box.parts.body }
-        set { change { $0.body = newValue } }
-    }
+    public var body: [UInt8] { box.parts.body }
     /// The peer's IP address as text, when known.
-    public var remoteAddress: String? {
-        get { box.parts.remoteAddress }
-        set { change { $0.remoteAddress = newValue } }
-    }
+    public var remoteAddress: String? { box.parts.remoteAddress }
 
     /// Builds a request, splitting and decoding `target`.
     ///
