@@ -74,11 +74,26 @@ enum EditScanner {
     /// start and at its end. Typing inserts one; a paste or an autofill, even one replacing a whole
     /// value of about the same length, inserts more.
     static func insertedCount(_ edit: FieldEdit) -> Int {
-        let previous = Array(edit.previous.utf16)
-        let raw = Array(edit.raw.utf16)
+        // ASCII values (a count of UTF-8 bytes equal to UTF-16 units says so) are compared on their
+        // bytes in place: every expiry keystroke asks, and copying both values out cost ~2 k.
+        if edit.previous.utf8.count == edit.previous.utf16.count, edit.raw.utf8.count == edit.raw.utf16.count,
+            let count = edit.previous.utf8.withContiguousStorageIfAvailable({ previous in
+                edit.raw.utf8.withContiguousStorageIfAvailable { raw in insertedCount(previous, raw) }
+            }), let count
+        {
+            return count
+        }
+        return insertedCount(Array(edit.previous.utf16), Array(edit.raw.utf16))
+    }
+
+    /// `raw.count` less the units it shares with `previous` at its start, and then at its end.
+    static func insertedCount<Units: RandomAccessCollection>(_ previous: Units, _ raw: Units) -> Int
+    where Units.Element: Equatable, Units.Index == Int {
         let shared = min(previous.count, raw.count)
-        let head = zip(previous, raw).prefix { $0 == $1 }.count
-        let tail = zip(previous.reversed(), raw.reversed()).prefix(shared - head).prefix { $0 == $1 }.count
+        var head = 0
+        while head < shared, previous[previous.startIndex + head] == raw[raw.startIndex + head] { head += 1 }
+        var tail = 0
+        while tail < shared - head, previous[previous.endIndex - 1 - tail] == raw[raw.endIndex - 1 - tail] { tail += 1 }
         return raw.count - head - tail
     }
 

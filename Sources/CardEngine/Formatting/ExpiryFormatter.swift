@@ -21,7 +21,7 @@ public enum ExpiryFormatter {
             return FormattedValue(value: whole, caret: whole.utf16.count)
         }
         var (digits, beforeCaret) = EditScanner.digits(in: edit.raw, caret: caret)
-        let monthDigits = edit.raw.firstIndex(of: "/").map { edit.raw[..<$0].filter(\.isNumber).count }
+        let monthDigits = digitsBeforeSlash(edit.raw)
         // "1/" typed by hand means January: the slash closes a one-digit month.
         if monthDigits == 1, let first = digits.first, first != UInt8(ascii: "0") {
             digits.insert(UInt8(ascii: "0"), at: 0)
@@ -30,6 +30,19 @@ public enum ExpiryFormatter {
         // Two digits before a slash are the month as written, even "13": the error then shows at
         // once instead of the digits being read as another date.
         return stream(digits, beforeCaret: beforeCaret, monthAsWritten: monthDigits == 1 || monthDigits == 2)
+    }
+
+    /// How many numbers (`Character.isNumber`) precede the first `/`, or nil without one. An ASCII
+    /// value is read as bytes (its only numbers are the digits), any other as Characters.
+    static func digitsBeforeSlash(_ raw: String) -> Int? {
+        let ascii = raw.utf8.count == raw.utf16.count
+        guard ascii else { return raw.firstIndex(of: "/").map { raw[..<$0].filter(\.isNumber).count } }
+        var digits = 0
+        for byte in raw.utf8 {
+            if byte == UInt8(ascii: "/") { return digits }
+            if (0x30...0x39).contains(byte) { digits += 1 }
+        }
+        return nil
     }
 
     /// `MM/YY` for a complete date written any common way, or nil.

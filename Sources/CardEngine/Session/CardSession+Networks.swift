@@ -54,10 +54,15 @@ extension CardSession {
     /// than one network the merchant accepts, and none is eftpos — with eftpos both badges show and
     /// there is no choice, as in Primer (`selectionDisallowedCardNetworks`).
     public var isNetworkSelectable: Bool {
-        guard networks.record != nil, !networks.available.contains(.eftpos) else { return false }
-        // Counted rather than listed (`selectableNetworks`): every snapshot of a keystroke asks.
-        let allowed = configuration.orderedAllowedCardNetworks
-        return networks.available.lazy.filter(allowed.contains).prefix(2).count > 1
+        guard networks.record != nil else { return false }
+        // Counted in one plain loop rather than listed (`selectableNetworks`): every snapshot of a
+        // keystroke asks. An eftpos card is never selectable.
+        var accepted = 0
+        for network in networks.available {
+            if network == .eftpos { return false }
+            if configuration.orderedAllowedCardNetworks.contains(network) { accepted += 1 }
+        }
+        return accepted > 1
     }
 
     /// Primer's `binData`, nil while the number is empty: `preferred` is the first detected

@@ -31,7 +31,14 @@ extension CardSession {
 
     mutating func setError(_ field: FieldType, _ issue: ValidationIssue?) {
         if let index = errors.firstIndex(where: { $0.field == field }) {
-            if let issue { errors[index].issue = issue } else { errors.remove(at: index) }
+            // The same error again (each keystroke of a field already showing one) leaves the list
+            // alone: writing it would copy the list the event's first snapshot shares, and the
+            // snapshots would then compare them element by element.
+            if let issue {
+                if errors[index].issue != issue { errors[index].issue = issue }
+            } else {
+                errors.remove(at: index)
+            }
             return
         }
         guard let issue else { return }
@@ -55,7 +62,7 @@ extension CardSession {
     mutating func recheck(_ field: FieldType, in environment: SessionEnvironment) {
         let check = check(field, mode: .typing, in: environment)
         validFields.set(field, check.isValid)
-        if error(for: field) != nil {
+        if errors.contains(where: { $0.field == field }) {
             setError(field, check.issue)
         } else if !values[field].isEmpty, !check.isPotentiallyValid, configuration.validateOn(field) != .submit {
             setError(field, check.issue)

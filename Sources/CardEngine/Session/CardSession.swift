@@ -170,7 +170,9 @@ public struct CardSession: Sendable, Hashable {
         let isControl = { (scalar: Unicode.Scalar) in scalar.value < 0x20 || scalar.value == 0x7F }
         // Control characters are ASCII, and no byte of a longer UTF-8 sequence is: scanning the
         // bytes finds them without decoding scalars (every keystroke passes here).
-        let hasControl = raw.utf8.contains { $0 < 0x20 || $0 == 0x7F }
+        let isControlByte = { (byte: UInt8) in byte < 0x20 || byte == 0x7F }
+        let hasControl = raw.utf8.withContiguousStorageIfAvailable { $0.contains(where: isControlByte) }
+            ?? raw.utf8.contains(where: isControlByte)
         guard hasControl || raw.utf16.count > maxRawLength else { return (raw, caret) }
         var value = String.UnicodeScalarView()
         var length = 0

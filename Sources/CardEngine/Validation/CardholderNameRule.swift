@@ -20,6 +20,16 @@ public enum CardholderNameRule {
     /// Characters are judged before length: a digit can never become a letter, so HN03 shows while
     /// typing, while a name still too short may yet grow (HN02 is potentially valid).
     public static func check(_ value: String, required: Bool = true, rules: CardholderNameRules = .default) -> FieldCheck {
+        if let verdict = value.utf8.withContiguousStorageIfAvailable({ checkASCII($0, required: required, rules: rules) }),
+            let verdict
+        {
+            return verdict
+        }
+        return checkScalars(value, required: required, rules: rules)
+    }
+
+    /// `check` for any name, scalar by scalar (internal for the test that holds the byte path to it).
+    static func checkScalars(_ value: String, required: Bool, rules: CardholderNameRules) -> FieldCheck {
         let name = value.trimming(" ")
         if name.isEmpty { return required ? FieldCheck(issue: Issues.required, isPotentiallyValid: true) : .valid }
         var letters = 0
@@ -33,9 +43,36 @@ public enum CardholderNameRule {
         }
         let (length, minimum) = rules == .pxp ? (name.count, 3) : (letters, 2)
         if length < minimum {
-            return FieldCheck(issue: Issues.tooShort(rules, minimum: minimum), isPotentiallyValid: true)
+            return FieldCheck(issue: Issues.tooShort(rules), isPotentiallyValid: true)
         }
         if name.count > maxLength { return FieldCheck(issue: Issues.tooLong(rules), isPotentiallyValid: false) }
+        return .valid
+    }
+
+    /// `check` on the bytes of a name, nil once it meets a byte that is not ASCII (that name takes
+    /// the scalar path). Every keystroke in the name field checks it, and Unicode categories,
+    /// trimming into a new string and counting Characters cost ~3 k instructions a call; for ASCII
+    /// they are the byte tests below. A carriage return (the one ASCII pair counted as one
+    /// Character) is `.other`, so where a length is read, bytes and Characters agree.
+    private static func checkASCII(_ bytes: UnsafeBufferPointer<UInt8>, required: Bool, rules: CardholderNameRules) -> FieldCheck? {
+        let space = UInt8(ascii: " ")
+        guard let first = bytes.firstIndex(where: { $0 != space }), let last = bytes.lastIndex(where: { $0 != space }) else {
+            return required ? FieldCheck(issue: Issues.required, isPotentiallyValid: true) : .valid
+        }
+        var letters = 0
+        for byte in bytes[first...last] {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"): letters += 1
+            case space, UInt8(ascii: "-"), UInt8(ascii: "'"): break
+            case UInt8(ascii: ".") where rules != .pxp: break
+            case 0x80...: return nil
+            default: return FieldCheck(issue: Issues.invalidCharacters(rules), isPotentiallyValid: false)
+            }
+        }
+        let count = last - first + 1
+        let (length, minimum) = rules == .pxp ? (count, 3) : (letters, 2)
+        if length < minimum { return FieldCheck(issue: Issues.tooShort(rules), isPotentiallyValid: true) }
+        if count > maxLength { return FieldCheck(issue: Issues.tooLong(rules), isPotentiallyValid: false) }
         return .valid
     }
 
@@ -66,14 +103,20 @@ public enum CardholderNameRule {
             rules == .pxp ? pxpInvalidCharacters : defaultInvalidCharacters
         }
 
-        static func tooShort(_ rules: CardholderNameRules, minimum: Int) -> ValidationIssue {
-            issue("cardholder-name-too-short", "HN02", rules, parameters: ["min": String(minimum)])
+        /// HN02 with the rule set's minimum (2 letters, or 3 characters under `pxp`).
+        static func tooShort(_ rules: CardholderNameRules) -> ValidationIssue {
+            rules == .pxp ? pxpTooShort : defaultTooShort
         }
 
         static func tooLong(_ rules: CardholderNameRules) -> ValidationIssue {
-            issue("cardholder-name-too-long", "HN04", rules, parameters: ["max": String(maxLength)])
+            rules == .pxp ? pxpTooLong : defaultTooLong
         }
 
+        // Built once: a short name shows HN02 on every keystroke until it is long enough.
+        private static let defaultTooShort = issue("cardholder-name-too-short", "HN02", .default, parameters: ["min": "2"])
+        private static let pxpTooShort = issue("cardholder-name-too-short", "HN02", .pxp, parameters: ["min": "3"])
+        private static let defaultTooLong = issue("cardholder-name-too-long", "HN04", .default, parameters: ["max": String(maxLength)])
+        private static let pxpTooLong = issue("cardholder-name-too-long", "HN04", .pxp, parameters: ["max": String(maxLength)])
         private static let defaultInvalidCharacters = issue("cardholder-name-invalid-characters", "HN03", .default)
         private static let pxpInvalidCharacters = issue("cardholder-name-invalid-characters", "HN03", .pxp)
 
