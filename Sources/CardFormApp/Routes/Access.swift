@@ -11,7 +11,7 @@ struct Access {
             guard let key = app.configuration.secretKey else {
                 throw .json(.unauthorized, "no-secret-key", "The server has no secret key configured (CARDFORM_SECRET_KEY).")
             }
-            let header = request.request.headers[.authorization] ?? ""
+            let header = request.request.header(.authorization) ?? ""
             guard header.hasPrefix("Bearer "), RandomToken.constantTimeEquals(String(header.dropFirst(7)), key) else {
                 throw Refusal(
                     .json(.unauthorized, code: "unauthorized", message: "Send the secret key as \"Authorization: Bearer <key>\"."),

@@ -9,13 +9,13 @@ struct AssetRoutes {
     func asset(_ request: RouteRequest) throws(Refusal) -> Response {
         guard let asset = app.resources.assets.asset(at: request.request.path) else { throw .notFound }
         // The gzipped copy (made at start) is another representation: its own ETag.
-        let gzipped = Gzip.isAccepted(by: request.request.headers[.acceptEncoding]) ? asset.gzipped : nil
+        let gzipped = Gzip.isAccepted(by: request.request.header(.acceptEncoding)) ? asset.gzipped : nil
         let etag = gzipped == nil ? "\"\(asset.hash)\"" : "\"\(asset.hash)-gzip\""
         var headers: HTTPHeaders = [
             .contentType: asset.contentType, .cacheControl: "public, max-age=31536000, immutable", .etag: etag,
         ]
         if gzipped != nil { headers.add(.contentEncoding, "gzip") }
-        if request.request.headers[.ifNoneMatch] == etag {
+        if request.request.header(.ifNoneMatch) == etag {
             return Response(status: .notModified, headers: headers)
         }
         return Response(status: .ok, headers: headers, bytes: gzipped ?? asset.bytes)

@@ -18,7 +18,7 @@ struct Router: Responder {
             do {
                 response = try route.handler(RouteRequest(request: request, parameters: parameters))
             } catch {
-                response = error.response(app: app, acceptLanguage: request.headers[.acceptLanguage])
+                response = error.response(app: app, acceptLanguage: request.header(.acceptLanguage))
             }
             response.route = route.pattern
         case .methodNotAllowed(let methods):

@@ -28,7 +28,7 @@ struct ShellRoutes {
     /// page learns nothing. An unknown session is refused with `unknown`.
     func allowedOrigin(unknown: Refusal) -> Middleware {
         Middleware { request, next throws(Refusal) in
-            guard let origin = request.request.headers[.origin] else { throw Self.originRefused }
+            guard let origin = request.request.header(.origin) else { throw Self.originRefused }
             let call = ShellCall(origin: origin, unknown: unknown)
             // The `/s/<id>` handlers accept their own origin only; this one is checked against the
             // session's list, the stricter test, so it is not checked twice.

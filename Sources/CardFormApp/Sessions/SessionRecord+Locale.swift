@@ -7,7 +7,7 @@ extension SessionRecord {
     /// session (`CardSession.locale`) so that the page's later answers, its amounts and the state JSON's messages
     /// use the same language as the page.
     mutating func settleLocale(for request: Request, catalogs: MessageCatalogs) {
-        let used = catalogs.usedLocale(for: session.configuration, acceptLanguage: request.headers[.acceptLanguage])
+        let used = catalogs.usedLocale(for: session.configuration, acceptLanguage: request.header(.acceptLanguage))
         session.show(in: used)
     }
 }
