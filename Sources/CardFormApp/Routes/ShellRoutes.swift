@@ -106,10 +106,13 @@ struct ShellRoutes {
             session: session, token: record.token, resources: resources, context: PageContext(pageID: pageID, themeURL: theme))
         let html = try record.answerPage(pageID) { page, _, _ throws(TemplateError) in
             let html = try resources.templates.render("form", data: view.data())
+            // Kept as a page load keeps them (`FormRenderer.page`), inner hashes included, so the
+            // shell page's first edit of a block can go as its start tag alone.
             let tree = BlockTree(html: html)
-            // Keys can repeat (a designer's `x#2` next to two blocks named `x`): the last wins, as
-            // everywhere the page's blocks are kept by key, rather than trapping.
-            page.blocks = Dictionary(zip(tree.blocks.map(\.key), tree.ownHashes().map { HeldBlock(own: $0) })) { _, last in last }
+            let own = tree.ownHashes()
+            page.blocks = FragmentDiff.heldBlocks(of: tree, own: own, heard: own) { key in
+                FieldEcho.echoedFields[key].map { view.shownValue(for: $0) }
+            }
             return html
         }
         var members: [(key: String, value: JSONValue)] = [
