@@ -31,19 +31,20 @@ final class LanguagePack: Sendable {
     /// language show their fields in a handful of states, and building a field's data costs
     /// several times looking it up. No value is kept (a card field's least of all); bounded, like
     /// `BlockMemo`: past `fieldMemoCapacity` states it starts again empty.
-    private let fieldMemo = Mutex<[FieldMemoKey: TemplateObject]>([:])
+    private let fieldMemo = BoundedMemo<FieldMemoKey, TemplateObject>(capacity: LanguagePack.fieldMemoCapacity)
     static let fieldMemoCapacity = 256
 
     /// Strings filled with parameters (`string(_:_:)`), by key and parameters; nil for a key no
     /// layer has. Parameters are amounts, labels, messages and decline reasons, never card data.
-    private let filledMemo = Mutex<[FilledKey: String?]>([:])
+    private let filledMemo = BoundedMemo<FilledKey, String?>(capacity: LanguagePack.filledMemoCapacity)
+    static let filledMemoCapacity = 256
 
-    private struct FilledKey: Hashable {
+    private struct FilledKey: Hashable, Sendable {
         let key: String
         let parameters: [String: String]
     }
 
-    private struct FieldMemoKey: Hashable {
+    private struct FieldMemoKey: Hashable, Sendable {
         let field: FieldType
         let state: FieldState
     }
@@ -66,14 +67,7 @@ final class LanguagePack: Sendable {
 
     /// `field`'s data in `state` without its value, built by `build` unless already known.
     func fieldData(_ field: FieldType, state: FieldState, build: () -> TemplateObject) -> TemplateObject {
-        let key = FieldMemoKey(field: field, state: state)
-        if let known = fieldMemo.withLock({ $0[key] }) { return known }
-        let built = build()
-        fieldMemo.withLock { memo in
-            if memo.count >= Self.fieldMemoCapacity { memo.removeAll(keepingCapacity: true) }
-            memo[key] = built
-        }
-        return built
+        fieldMemo.entry(for: FieldMemoKey(field: field, state: state), make: build)
     }
 
     /// The string for `key` with `{param}`s filled, or `nil` when no layer has it. Filled strings
@@ -81,14 +75,9 @@ final class LanguagePack: Sendable {
     /// render of a form, and filling costs tens of times looking it up.
     func string(_ key: String, _ parameters: [String: String] = [:]) -> String? {
         guard !parameters.isEmpty else { return catalog.string(key) }
-        let memoKey = FilledKey(key: key, parameters: parameters)
-        if let known = filledMemo.withLock({ $0[memoKey] }) { return known }
-        let filled = catalog.string(key, parameters: parameters)
-        filledMemo.withLock { memo in
-            if memo.count >= Self.fieldMemoCapacity { memo.removeAll(keepingCapacity: true) }
-            memo[memoKey] = filled
+        return filledMemo.entry(for: FilledKey(key: key, parameters: parameters)) {
+            catalog.string(key, parameters: parameters)
         }
-        return filled
     }
 
     /// `["ui.pay": "Pay"]` → `{ui: {pay: "Pay"}}`. A key that is both a string and a prefix of

@@ -1,5 +1,4 @@
 import HTTPServer
-import Synchronization
 
 /// The `Content-Security-Policy` fields already written, by the allowed origins they let frame the
 /// answer. Every keystroke answer carries its session's policy, and a session's origins hardly
@@ -14,19 +13,15 @@ final class PolicyCache: Sendable {
     /// the same origins share an entry safely and nothing needs invalidating.
     static let capacity = 1024
 
-    private let fields = Mutex<[[String]: HTTPHeaders.Field]>([:])
+    private let fields = BoundedMemo<[String], HTTPHeaders.Field>(capacity: PolicyCache.capacity)
 
     /// The policy field for `origins` (`SecureResponse.policy`), written once per set of origins.
     func field(frameAncestors origins: [String]) -> HTTPHeaders.Field {
-        if let field = fields.withLock({ $0[origins] }) { return field }
-        let field = HTTPHeaders.Field(name: .contentSecurityPolicy, value: SecureResponse.policy(frameAncestors: origins))
-        fields.withLock { fields in
-            if fields.count >= Self.capacity { fields.removeAll(keepingCapacity: true) }
-            fields[origins] = field
+        fields.entry(for: origins) {
+            HTTPHeaders.Field(name: .contentSecurityPolicy, value: SecureResponse.policy(frameAncestors: origins))
         }
-        return field
     }
 
     /// How many sets of origins are kept (tests).
-    var count: Int { fields.withLock { $0.count } }
+    var count: Int { fields.count }
 }

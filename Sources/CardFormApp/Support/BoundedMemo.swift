@@ -1,8 +1,8 @@
 import Synchronization
 
-/// A memo shared by every session's renders (`BlockMemo`, `LeafMemo` say what each holds and
-/// why it is safe to share). Bounded: past `capacity` entries it starts again empty, so a run of
-/// states never seen again cannot grow it.
+/// A memo shared by every session (`BlockMemo`, `LeafMemo`, `LanguagePack`'s field data and
+/// filled strings, `PolicyCache`: each says what it holds and why it is safe to share). Bounded:
+/// past `capacity` entries it starts again empty, so a run of keys never seen again cannot grow it.
 ///
 /// Entries are filed by their key's hash, and a lookup compares the keys filed under it, nearly
 /// always one: a `Dictionary` keyed by the keys themselves would compare (and copy) each key
@@ -54,6 +54,15 @@ final class BoundedMemo<Key: Hashable & Sendable, Entry: Sendable>: Sendable {
             for held in bucket where held.key == key { return held.entry }
             return nil
         }
+    }
+
+    /// The entry for `key`, made by `make` and kept when not held yet. Two threads missing at once
+    /// both make it (the lock is not held while making); the second keeps its own, equal one.
+    func entry(for key: Key, make: () -> Entry) -> Entry {
+        if let known = entry(for: key) { return known }
+        let made = make()
+        remember(made, for: key)
+        return made
     }
 
     func remember(_ entry: Entry, for key: Key) {
