@@ -15,11 +15,6 @@ final class Metrics: Sendable {
     static let keystrokeBuckets: [Double] = [0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1]
     /// The routes whose handling time is a keystroke's: the page's and the shell's input.
     static let keystrokeRoutes: [RouteName] = ["/s/:id/input", "/shell/:id/input"]
-    /// The methods counted under their own name, most frequent first (compared in turn). Any
-    /// other token is the client's own text, counted as `OTHER` (as the access log names it):
-    /// a series per new token would let any client grow the counts, and each scrape, for ever.
-    static let namedMethods: [HTTPMethod] = [.post, .get, .head, .options, .put, .patch, .delete]
-    private static let otherMethod: HTTPMethod = "OTHER"
 
     /// How a payment attempt ended, as counted.
     enum PaymentKind: String, CaseIterable, Sendable {
@@ -61,7 +56,7 @@ final class Metrics: Sendable {
     /// Counts a finished request (the daemon's access-log hook calls it).
     func record(_ entry: RequestLogEntry) {
         let route = entry.route ?? "unmatched"
-        let method = Self.namedMethods.contains(entry.method) ? entry.method : Self.otherMethod
+        let method = entry.method.counted
         let key = RequestKey(routeName: route, httpMethod: method, status: entry.status?.code ?? 0)
         requests.withLock { $0[key, default: 0] += 1 }
         if entry.method == .post, Self.keystrokeRoutes.contains(route) { observeKeystroke(entry.duration) }

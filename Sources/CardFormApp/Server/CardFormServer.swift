@@ -40,7 +40,7 @@ final class CardFormServer {
             metrics.record(entry)
             let (seconds, attoseconds) = entry.duration.components  // one call: it costs ~200 instructions
             logger.log("request", [
-                "id": .int(requests.next()), "method": .text(Self.methodName(entry.method)),
+                "id": .int(requests.next()), "method": .text(entry.method.label),
                 "route": .text(entry.route?.staticString ?? "unmatched"), "status": .int(entry.status?.code ?? 0),
                 "durationUs": .int(Int(seconds * 1_000_000 + attoseconds / 1_000_000_000_000)),
             ])
@@ -79,19 +79,6 @@ final class CardFormServer {
     deinit {
         sweeper.cancel()
         reloadTimer?.cancel()
-    }
-
-    private static func methodName(_ method: HTTPMethod) -> StaticString {
-        switch method {
-        case .get: "GET"
-        case .head: "HEAD"
-        case .post: "POST"
-        case .options: "OPTIONS"
-        case .put: "PUT"
-        case .patch: "PATCH"
-        case .delete: "DELETE"
-        default: "OTHER"
-        }
     }
 }
 
