@@ -87,7 +87,7 @@ struct BlockScanner {
                 names.append(SeenName(hash: hash, name: blockName, count: 1))
             }
             let parent = stack.last(where: { $0.block != nil })?.block
-            blocks.append(Block(key: count == 1 ? blockName : "\(blockName)#\(count)", range: start..<end, parent: parent))
+            blocks.append(Block(key: Block.key(blockName, occurrence: count), range: start..<end, parent: parent))
             blockIndex = blocks.count - 1
             if let parent { blocks[parent].children.append(blockIndex!) }
         }

@@ -16,6 +16,12 @@ public struct BlockTree: Sendable {
         public var parent: Int?
         public var children: [Int] = []
 
+        /// The key of the `occurrence`th block named `name` in a form (from 1): the name itself,
+        /// then `name#2`, `name#3`… The one spelling of that rule, for whoever looks a repeat up.
+        public static func key(_ name: String, occurrence: Int) -> String {
+            occurrence == 1 ? name : "\(name)#\(occurrence)"
+        }
+
         public init(key: String, range: Range<Int>, parent: Int?, children: [Int] = []) {
             self.key = key
             self.range = range

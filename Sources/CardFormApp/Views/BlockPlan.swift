@@ -1,4 +1,5 @@
 import CardEngine
+import CardFormSupport
 import Mustache
 
 /// Which blocks of the form a change re-renders, decided once per template set from the templates'
@@ -162,7 +163,7 @@ struct BlockPlan: Sendable {
         let dataKeys = rootKeys.subtracting(["t"])
         let parts = LeafFacts.Part.allCases.filter { dataKeys.contains($0.rawValue) }
         return Leaf(
-            key: key, repeatedKey: key + "#2", template: site.name, field: field, changes: changes, rootKeys: rootKeys, onlyField: onlyField,
+            key: key, repeatedKey: BlockTree.Block.key(key, occurrence: 2), template: site.name, field: field, changes: changes, rootKeys: rootKeys, onlyField: onlyField,
             isMemoizable: memoizable, isDataMemoizable: dataMemoizable, dataKeys: dataKeys, factParts: parts,
             restKeys: dataKeys.subtracting(parts.map(\.rawValue)))
     }
