@@ -35,18 +35,19 @@ struct FieldEcho: Equatable, Sendable {
 enum FragmentDiff {
     /// The fragments for `tree` against `page`, which leaves `page` as the client holds it once
     /// it applies them. `resync` sends the outermost blocks whole (the client's copy is unknown);
-    /// `announces` says that the render's live region says something; `partial` says that `tree`
-    /// holds only some of the page's blocks (leaves rendered alone: `FormRenderer.leafFragments`),
-    /// so the page keeps the others as it holds them. `held`, when given, is what the page holds
-    /// of each of `tree`'s blocks, in order, found by the caller already.
+    /// `announces` says that the render's live region says something. `leaves`, when given, says
+    /// that `tree` holds only some of the page's blocks (leaves rendered alone:
+    /// `FormRenderer.leafFragments`), so the page keeps the others as it holds them, and is what
+    /// the page holds of each of `tree`'s blocks, in order, found by the caller already.
     static func respond(
-        to tree: BlockTree, page: inout PageState, echo: FieldEcho?, resync: Bool, announces: Bool = false, partial: Bool = false,
-        held: [HeldBlock?]? = nil
+        to tree: BlockTree, page: inout PageState, echo: FieldEcho?, resync: Bool, announces: Bool = false,
+        leaves held: [HeldBlock?]? = nil
     ) -> String {
         let own = tree.ownHashes()
         let heard = announces ? hashesOnceHeard(tree, own) : own
         // Each block's entry is found once, by key, and everything below works on indices.
         assert(held.map { $0.count == tree.blocks.count } ?? true, "held must match tree.blocks one for one")
+        let isWholeForm = held == nil
         let held = held ?? tree.blocks.map { page.blocks[$0.key] }
         var chosen: [Int] = []
         for index in tree.blocks.indices {
@@ -76,8 +77,8 @@ enum FragmentDiff {
         let valueOnly = rememberValueFree(echoBlock, tree: tree, text: echoed?.text, held: held, resync: resync, next: &next)
         let tagOnly = rememberInner(
             tree, own: own, heard: heard, held: held, chosen: chosen, echo: echoed, valueOnly: valueOnly, resync: resync, next: &next)
-        // The page holds the tree's blocks as `next` says, and no others unless `partial`.
-        if !partial { page.blocks.removeAll(keepingCapacity: true) }
+        // The page holds the tree's blocks as `next` says, and no others unless they are leaves.
+        if isWholeForm { page.blocks.removeAll(keepingCapacity: true) }
         for index in tree.blocks.indices { page.blocks[tree.blocks[index].key] = next[index] }
         // An echo the page already shows, on a block it already holds, would change nothing.
         if let valueOnly, echo?.isWhatWasSent == true { chosen.removeAll { $0 == valueOnly } }

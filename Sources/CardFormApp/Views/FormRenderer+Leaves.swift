@@ -41,7 +41,7 @@ extension FormRenderer {
         guard echoed else { return nil }
         // Only these leaves were rendered: every other block keeps what the page already holds.
         return FragmentDiff.respond(
-            to: BlockTree(bytes: html, blocks: blocks), page: &page, echo: echo, resync: false, announces: announces, partial: true, held: held)
+            to: BlockTree(bytes: html, blocks: blocks), page: &page, echo: echo, resync: false, announces: announces, leaves: held)
     }
 
     /// What a leaf appended to the buffer.
