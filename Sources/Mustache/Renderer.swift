@@ -63,6 +63,10 @@ struct Renderer: ~Copyable {
     mutating func render(template number: Int32) throws(Stop) {
         let range = program.templates[Int(number)]
         try run(Int(range.lowerBound)..<Int(range.upperBound))
+        // The bound is checked before each nested part, so the last part may have crossed it with
+        // its own lines (indented, they can add more than the input's size): checked once more,
+        // so no render that succeeds ever passes it.
+        guard output.count <= Self.maxOutput else { throw .outputTooLarge(at: max(Int(range.lowerBound), Int(range.upperBound) - 1)) }
     }
 
     private mutating func run(_ range: Range<Int>) throws(Stop) {

@@ -174,6 +174,18 @@ struct TemplateLibraryTests {
         #expect(try TemplateLibrary(templates: ["page": shallow]).render("page", data: data).utf8.count == 64 * 600_000)
     }
 
+    @Test("stops a render whose last part crosses the output bound with no nested part after it")
+    func boundsOutputOfTheLastPart() throws {
+        // The bound is checked before each nested part; a template with none (one value 1 byte
+        // past it) is caught when the render ends, so a render that succeeds never passes it.
+        let library = try TemplateLibrary(templates: ["page": "{{{big}}}"])
+        let past: TemplateValue = ["big": .string(String(repeating: "x", count: (1 << 26) + 1))]
+        let error = #expect(throws: TemplateError.self) { _ = try library.render("page", data: past) }
+        #expect(error?.code == .outputTooLarge)
+        let at: TemplateValue = ["big": .string(String(repeating: "x", count: 1 << 26))]
+        #expect(try library.render("page", data: at).utf8.count == 1 << 26)
+    }
+
     /// Renders on a thread with a 512 KiB stack (what some server threads get) and returns the error.
     private func renderOnSmallStack(_ library: TemplateLibrary, _ name: String, data: TemplateValue) throws -> TemplateError? {
         let outcome = Mutex<TemplateError?>(nil)
