@@ -1,3 +1,4 @@
+import CardFormSupport
 import Mustache
 
 /// Locale strings: every language has what English has, a designer's keys are ones something

@@ -1,3 +1,4 @@
+import CardFormSupport
 import Mustache
 
 /// Names that must match: partials and parents, the slots a parent declares, the co-badge selector

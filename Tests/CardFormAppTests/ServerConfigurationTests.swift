@@ -23,7 +23,7 @@ import Testing
         let file = try write(#"{"port": 9000, "host": "0.0.0.0", "sessionTTLSeconds": 60, "tls": {"cert": "c.pem"}}"#)
         let config = try ServerConfiguration.load(
             file: file, environment: ["CARDFORM_PORT": "9100", "CARDFORM_SESSION_TTL_SECONDS": "120"],
-            flags: ["port": .string("9200")], warn: { _ in }
+            flags: ["port": .string("9200")]
         )
         #expect(config.port == 9200)
         #expect(config.sessionTTLSeconds == 120)
@@ -34,13 +34,13 @@ import Testing
     @Test func aBadValueNamesItsKeyAndWhereItCameFrom() throws {
         let file = try write(#"{"webhook": {"url": "ftp://x"}}"#)
         #expect(throws: ServerConfigurationError(key: "webhook.url", problem: "must be an http(s) URL", source: file.path)) {
-            try ServerConfiguration.load(file: file, environment: [:], flags: [:], warn: { _ in })
+            try ServerConfiguration.load(file: file, environment: [:], flags: [:])
         }
         #expect(throws: ServerConfigurationError(key: "port", problem: "must be between 0 and 65535", source: "environment CARDFORM_PORT")) {
-            try ServerConfiguration.load(file: nil, environment: ["CARDFORM_PORT": "70000"], flags: [:], warn: { _ in })
+            try ServerConfiguration.load(file: nil, environment: ["CARDFORM_PORT": "70000"], flags: [:])
         }
         #expect(throws: ServerConfigurationError(key: "secretKey", problem: "must be at least 16 characters", source: "environment CARDFORM_SECRET_KEY")) {
-            try ServerConfiguration.load(file: nil, environment: ["CARDFORM_SECRET_KEY": "short"], flags: [:], warn: { _ in })
+            try ServerConfiguration.load(file: nil, environment: ["CARDFORM_SECRET_KEY": "short"], flags: [:])
         }
     }
 
@@ -52,26 +52,26 @@ import Testing
     func aFileThatIsNotOneJSONObjectSaysWhyAndWhere(json: String, problem: String) throws {
         let file = try write(json)
         #expect(throws: ServerConfigurationError(key: "config", problem: problem, source: file.path)) {
-            try ServerConfiguration.load(file: file, environment: [:], flags: [:], warn: { _ in })
+            try ServerConfiguration.load(file: file, environment: [:], flags: [:])
         }
     }
 
     @Test func aFileSavedWithAByteOrderMarkIsRead() throws {
         let file = try write("\u{FEFF}" + #"{"port": 9000}"#)
-        #expect(try ServerConfiguration.load(file: file, environment: [:], flags: [:], warn: { _ in }).port == 9000)
+        #expect(try ServerConfiguration.load(file: file, environment: [:], flags: [:]).port == 9000)
     }
 
     @Test(arguments: [("9000", 9000), ("9000.0", 9000), ("9e3", 9000), ("-0", 0)])
     func aWholeNumberInTheFileMayBeWrittenAnyWayJSONWritesIt(literal: String, port: Int) throws {
         let file = try write(#"{"port": \#(literal)}"#)
-        #expect(try ServerConfiguration.load(file: file, environment: [:], flags: [:], warn: { _ in }).port == port)
+        #expect(try ServerConfiguration.load(file: file, environment: [:], flags: [:]).port == port)
     }
 
     @Test(arguments: ["9000.5", "1e400", "true", "[9000]"])
     func aPortThatIsNotAWholeNumberIsRefused(literal: String) throws {
         let file = try write(#"{"port": \#(literal)}"#)
         #expect(throws: ServerConfigurationError(key: "port", problem: "must be a whole number", source: file.path)) {
-            try ServerConfiguration.load(file: file, environment: [:], flags: [:], warn: { _ in })
+            try ServerConfiguration.load(file: file, environment: [:], flags: [:])
         }
     }
 
@@ -82,36 +82,40 @@ import Testing
     func aWordOutsideAClosedSetIsRefusedWithTheList(key: String, word: String, problem: String) {
         let name = ServerConfiguration.environmentName(of: key)
         #expect(throws: ServerConfigurationError(key: key, problem: problem, source: "environment \(name)")) {
-            try ServerConfiguration.load(file: nil, environment: [name: word], flags: [:], warn: { _ in })
+            try ServerConfiguration.load(file: nil, environment: [name: word], flags: [:])
         }
     }
 
     @Test func aWordOfAClosedSetIsTaken() throws {
         let config = try ServerConfiguration.load(
-            file: nil, environment: ["CARDFORM_PROCESSOR_KIND": "http", "CARDFORM_CARDHOLDER_NAME_RULES": "pxp"], flags: [:],
-            warn: { _ in })
+            file: nil, environment: ["CARDFORM_PROCESSOR_KIND": "http", "CARDFORM_CARDHOLDER_NAME_RULES": "pxp"], flags: [:])
         #expect(config.processorKind == .http)
         #expect(config.cardholderNameRules == .pxp)
     }
 
-    @Test func anUnknownKeyIsAWarningNotAnError() throws {
-        let file = try write(#"{"prot": 1, "processor": {"kind": "http", "url": "http://127.0.0.1:9/pay"}}"#)
-        var warnings: [String] = []
-        let config = try ServerConfiguration.load(file: file, environment: [:], flags: [:], warn: { warnings.append($0) })
-        #expect(warnings == ["\(file.path): unknown key \"prot\" (ignored)"])
-        #expect(config.processorKind == .http)
-        #expect(config.processorURL?.absoluteString == "http://127.0.0.1:9/pay")
+    @Test func anUnknownKeyInTheFileStopsTheStartAndNamesTheClosestSetting() throws {
+        let file = try write(#"{"sessionTTLSecond": 60, "processor": {"kind": "http", "url": "http://127.0.0.1:9/pay"}}"#)
+        #expect(throws: ServerConfigurationError(
+            key: "sessionTTLSecond", problem: "no such setting (did you mean 'sessionTTLSeconds'?)", source: file.path
+        )) { try ServerConfiguration.load(file: file, environment: [:], flags: [:]) }
+    }
+
+    @Test func anUnknownNestedKeyIsNamedByItsPathAndOneFarFromAnySettingGetsNoGuess() throws {
+        let file = try write(#"{"tls": {"certificate": "c.pem"}, "port": 9000}"#)
+        #expect(throws: ServerConfigurationError(key: "tls.certificate", problem: "no such setting", source: file.path)) {
+            try ServerConfiguration.load(file: file, environment: [:], flags: [:])
+        }
     }
 
     @Test func defaultsStayAJSONObjectForTheEngine() throws {
         let file = try write(#"{"defaults": {"currency": "EUR", "fields": {"cvv": {"label": "CVC"}}}}"#)
-        let config = try ServerConfiguration.load(file: file, environment: [:], flags: [:], warn: { _ in })
+        let config = try ServerConfiguration.load(file: file, environment: [:], flags: [:])
         #expect(config.defaults.map(JSONValue.object) == ["currency": "EUR", "fields": ["cvv": ["label": "CVC"]]])
     }
 
     @Test func defaultsThatAreNotSessionOptionsStopTheServerAtStart() throws {
         let config = try ServerConfiguration.load(
-            file: nil, environment: ["CARDFORM_DEFAULTS": #"{"amount": "ten"}"#], flags: [:], warn: { _ in })
+            file: nil, environment: ["CARDFORM_DEFAULTS": #"{"amount": "ten"}"#], flags: [:])
         let problem = "invalid-type at amount: Expected a whole number of minor units, found a string."
         #expect(throws: ServerConfigurationError(key: "defaults", problem: problem, source: "configuration")) {
             try AppContext(configuration: config, resources: LeafRenderingTests.defaults, logger: .silent)
@@ -120,10 +124,10 @@ import Testing
 
     @Test func defaultsInTheEnvironmentAreJSONTextOfAnObject() throws {
         let config = try ServerConfiguration.load(
-            file: nil, environment: ["CARDFORM_DEFAULTS": #"{"currency": "EUR"}"#], flags: [:], warn: { _ in })
+            file: nil, environment: ["CARDFORM_DEFAULTS": #"{"currency": "EUR"}"#], flags: [:])
         #expect(config.defaults.map(JSONValue.object) == ["currency": "EUR"])
         #expect(throws: ServerConfigurationError(key: "defaults", problem: "must be a JSON object", source: "environment CARDFORM_DEFAULTS")) {
-            try ServerConfiguration.load(file: nil, environment: ["CARDFORM_DEFAULTS": #"["EUR"]"#], flags: [:], warn: { _ in })
+            try ServerConfiguration.load(file: nil, environment: ["CARDFORM_DEFAULTS": #"["EUR"]"#], flags: [:])
         }
     }
 }

@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func theLimitsDefaultToTenSecondsAndSixtyFourConnections() throws {
-        let config = try ServerConfiguration.load(file: nil, environment: [:], flags: [:], warn: { _ in })
+        let config = try ServerConfiguration.load(file: nil, environment: [:], flags: [:])
         #expect(config.requestTimeoutMs == 10_000)
         #expect(config.connectionsPerAddress == 64)
     }
@@ -26,10 +26,10 @@ import Testing
         let file = FileManager.default.temporaryDirectory.appending(path: "cardform-\(UUID().uuidString).json")
         try #"{"limits": {"requestTimeoutMs": 2500, "connectionsPerAddress": 8}}"#.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
-        let fromFile = try ServerConfiguration.load(file: file, environment: [:], flags: [:], warn: { _ in })
+        let fromFile = try ServerConfiguration.load(file: file, environment: [:], flags: [:])
         #expect(fromFile.requestTimeoutMs == 2500 && fromFile.connectionsPerAddress == 8)
         let fromEnvironment = try ServerConfiguration.load(
-            file: file, environment: ["CARDFORM_LIMITS_CONNECTIONS_PER_ADDRESS": "16"], flags: [:], warn: { _ in })
+            file: file, environment: ["CARDFORM_LIMITS_CONNECTIONS_PER_ADDRESS": "16"], flags: [:])
         #expect(fromEnvironment.connectionsPerAddress == 16)
     }
 
@@ -39,7 +39,7 @@ import Testing
     ])
     func anUnusableLimitIsRefused(name: String, value: String) {
         #expect(throws: ServerConfigurationError.self) {
-            try ServerConfiguration.load(file: nil, environment: [name: value], flags: [:], warn: { _ in })
+            try ServerConfiguration.load(file: nil, environment: [name: value], flags: [:])
         }
     }
 
@@ -61,6 +61,14 @@ import Testing
         let output = LintCapture()
         let status = CardFormCLI.run(["serve", "--port", "0", "--config", file.path], output: output)
         return (status, output.errors)
+    }
+
+    @Test func aMisspeltKeyStopsServeWithOneLineAndExit2() throws {
+        let (status, errors) = try serve(#"{"secretKey": "sk_test_0123456789abcdef", "limits": {"requestTimeoutMS": 500}}"#)
+        #expect(status == 2)
+        #expect(errors.hasSuffix(": limits.requestTimeoutMS: no such setting (did you mean 'limits.requestTimeoutMs'?)\n"))
+        #expect(errors.hasPrefix("cardform serve: "))
+        #expect(errors.filter { $0 == "\n" }.count == 1)
     }
 
     @Test func aMissingCertificateStopsServeWithOneLineAndExit2() throws {

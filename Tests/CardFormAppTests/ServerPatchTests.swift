@@ -78,10 +78,10 @@ import Testing
     }
 
     @Test func theServersCardholderNameRulesAreEverySessionsDefault() async throws {
-        let config = try ServerConfiguration.load(file: nil, environment: ["CARDFORM_CARDHOLDER_NAME_RULES": "pxp"], flags: [:], warn: { _ in })
+        let config = try ServerConfiguration.load(file: nil, environment: ["CARDFORM_CARDHOLDER_NAME_RULES": "pxp"], flags: [:])
         #expect(config.cardholderNameRules == .pxp)
         #expect(throws: ServerConfigurationError.self) {
-            try ServerConfiguration.load(file: nil, environment: ["CARDFORM_CARDHOLDER_NAME_RULES": "strict"], flags: [:], warn: { _ in })
+            try ServerConfiguration.load(file: nil, environment: ["CARDFORM_CARDHOLDER_NAME_RULES": "strict"], flags: [:])
         }
         let form = try await ServerFragmentTests.OpenForm { $0.cardholderNameRules = .pxp }
         let defaults = form.harness.server.app.defaults

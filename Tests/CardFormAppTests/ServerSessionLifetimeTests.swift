@@ -47,7 +47,7 @@ import Testing
 
     @Test func theMaximumLifetimeIsReadFromTheEnvironmentAndChecked() throws {
         let load = { (value: String) throws in
-            try ServerConfiguration.load(file: nil, environment: ["CARDFORM_SESSION_MAX_LIFETIME_SECONDS": value], flags: [:]) { _ in }
+            try ServerConfiguration.load(file: nil, environment: ["CARDFORM_SESSION_MAX_LIFETIME_SECONDS": value], flags: [:])
         }
         #expect(ServerConfiguration().sessionMaxLifetimeSeconds == 3_600)
         #expect(try load("900").sessionMaxLifetimeSeconds == 900)

@@ -81,7 +81,7 @@ import Testing
     static let webhook = ["CARDFORM_WEBHOOK_URL": "http://127.0.0.1:9/hook", "CARDFORM_WEBHOOK_SECRET": "whsec_0123456789abcdef"]
 
     static func load(_ environment: [String: String]) throws -> ServerConfiguration {
-        try ServerConfiguration.load(file: nil, environment: environment, flags: [:], warn: { _ in })
+        try ServerConfiguration.load(file: nil, environment: environment, flags: [:])
     }
 
     @Test func withDataDirWebhookEventsGoToFilesAndWithoutItMemoryIsLoggedOnce() throws {

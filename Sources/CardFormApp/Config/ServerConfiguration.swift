@@ -1,4 +1,5 @@
 import CardEngine
+import CardFormSupport
 import Foundation
 
 /// Everything the server is configured with (CONTRACT §6): from a JSON file, then `CARDFORM_*`
@@ -110,10 +111,11 @@ extension ServerConfiguration {
         return name
     }
 
-    /// Loads the file (if any), then the environment, then the flags; `warn` receives unknown keys.
+    /// Loads the file (if any), then the environment, then the flags. A key the file names that no
+    /// setting has stops the start: a misspelt `sessionTTLSecond` would otherwise leave the default in
+    /// force while the operator believes it changed.
     static func load(
-        file: URL?, environment: [String: String], flags: [String: ConfigValue],
-        warn: (String) -> Void
+        file: URL?, environment: [String: String], flags: [String: ConfigValue]
     ) throws(ServerConfigurationError) -> ServerConfiguration {
         var config = ServerConfiguration()
         if let file {
@@ -131,7 +133,10 @@ extension ServerConfiguration {
                 throw ServerConfigurationError(key: "config", problem: "not a JSON object", source: source)
             }
             for (key, value) in flatten(object) {
-                guard let apply = keys[key] else { warn("\(source): unknown key \"\(key)\" (ignored)"); continue }
+                guard let apply = keys[key] else {
+                    let problem = "no such setting" + NameSuggestion.hint(for: key, among: keys.keys)
+                    throw ServerConfigurationError(key: key, problem: problem, source: source)
+                }
                 do { try apply(&config, value) } catch { throw ServerConfigurationError(key: key, problem: error.message, source: source) }
             }
         }

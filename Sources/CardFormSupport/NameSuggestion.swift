@@ -1,7 +1,7 @@
-/// "Did you mean …?" for a mistyped template name, slot or locale key.
-enum NameSuggestion {
+/// "Did you mean …?" for a mistyped name: a template, slot or locale key, a configuration key.
+public enum NameSuggestion {
     /// The candidate closest to `name` by edit distance, if it is close enough to be a typo.
-    static func closest(to name: String, among candidates: some Sequence<String>) -> String? {
+    public static func closest(to name: String, among candidates: some Sequence<String>) -> String? {
         let target = Array(name.unicodeScalars)
         // Long names tolerate more slips; a short one with several is a different name.
         let limit = max(1, min(3, target.count / 4))
@@ -16,7 +16,7 @@ enum NameSuggestion {
     }
 
     /// `" (did you mean 'x'?)"`, or nothing.
-    static func hint(for name: String, among candidates: some Sequence<String>, prefix: String = "") -> String {
+    public static func hint(for name: String, among candidates: some Sequence<String>, prefix: String = "") -> String {
         closest(to: name, among: candidates).map { " (did you mean '\(prefix)\($0)'?)" } ?? ""
     }
 
