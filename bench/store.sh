@@ -6,7 +6,9 @@
 # The whole form is what the store pays for: every event reads and writes the record, not only the
 # one-digit fast path (SCENARIO=input runs bench/input.sh instead). Prints both runs' figures and
 # the ratio redis/memory of ours' median req/s. Goal (issue 13): >= 0.5.
-# Knobs: SCENARIO (shoppers), and those of bench/http.sh (ROUNDS, DURATION, CONNECTIONS...).
+# Knobs: SCENARIO (shoppers), SHOPPERS (bench/shoppers.sh: SHOPPERS=2560 types at human pace, so a
+# session's writes are seconds apart, not milliseconds), and those of bench/http.sh (ROUNDS,
+# DURATION, CONNECTIONS...).
 if [ -z "${BASH_VERSION:-}" ] && command -v bash >/dev/null 2>&1; then exec bash "$0" "$@"; fi
 set -eu
 cd "$(dirname "$0")/.."
