@@ -18,8 +18,8 @@ public struct Logger: Sendable {
         case idPrefix(String)
     }
 
-    /// Where lines go: straight into an output buffer (built in place, under its lock), or to a
-    /// closure taking each line as a String (tests, recorders).
+    /// Where lines go: straight into an output buffer (built in place, copied in under its lock),
+    /// or to a closure taking each line as a String (tests, recorders).
     private enum Sink: Sendable {
         case output(OutputBuffer)
         case lines(@Sendable (String) -> Void)
@@ -164,6 +164,8 @@ public struct Logger: Sendable {
 /// up to the second are kept and formatted again only when the second changes.
 struct LogClock {
     private var second = Int.min
+    /// The second whose date and time are kept (`Int.min` before the first timestamp).
+    var formattedSecond: Int { second }
     /// `2026-11-29T13:11:01.` for `second`.
     private var prefix: [UInt8] = []
 
@@ -183,6 +185,11 @@ struct LogClock {
         prefix.withUnsafeBufferPointer { line.put($0) }
         Logger.appendDigits(nanoseconds / 1_000_000, count: 3, to: &line)
         line.put(UInt8(ascii: "Z"))
+    }
+
+    /// Takes `other`'s kept second when it is later, so the next line rarely formats it again.
+    mutating func keepLater(_ other: LogClock) {
+        if other.second > second { self = other }
     }
 
     private static func prefix(of seconds: Int) -> [UInt8] {

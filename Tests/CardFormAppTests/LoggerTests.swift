@@ -142,3 +142,51 @@ extension LogOutputTests {
         }
     }
 }
+
+extension LogOutputTests {
+    @Test("lines logged from several threads at once, built outside the buffer's lock, each arrive whole and in their thread's order")
+    func concurrentLinesArriveWhole() throws {
+        let written = Mutex<[UInt8]>([])
+        let output = OutputBuffer { bytes in written.withLock { $0.append(contentsOf: bytes) } }
+        let logger = Logger(output: output)
+        let threads = 4, count = 2_000
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            for index in 0..<count {
+                logger.log("request", ["thread": .int(thread), "index": .int(index), "route": .text("/s/:id/input")])
+            }
+        }
+        output.flush()
+        let lines = written.withLock { $0 }.split(separator: UInt8(ascii: "\n"))
+        #expect(lines.count == threads * count)
+        var next = Array(repeating: 0, count: threads)
+        let timestamp = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/
+        for line in lines {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any])
+            let thread = try #require(object["thread"] as? Int)
+            #expect(object["index"] as? Int == next[thread])
+            next[thread] += 1
+            #expect((object["ts"] as? String)?.wholeMatch(of: timestamp) != nil)
+        }
+        #expect(next == Array(repeating: count, count: threads))
+    }
+
+    @Test("a clock handed back keeps the later of the two seconds it has formatted")
+    func clocksKeepTheLaterSecond() {
+        var older = LogClock()
+        var newer = LogClock()
+        var line: [UInt8] = []
+        older.append(seconds: 1_767_225_599, nanoseconds: 0, to: &line)
+        newer.append(seconds: 1_767_225_600, nanoseconds: 0, to: &line)
+        var kept = older
+        kept.keepLater(newer)
+        older.keepLater(kept)
+        for var clock in [kept, older] {
+            line = []
+            clock.append(seconds: 1_767_225_600, nanoseconds: 5_000_000, to: &line)
+            #expect(String(decoding: line, as: UTF8.self) == "2026-01-01T00:00:00.005Z")
+        }
+        #expect(kept.formattedSecond == 1_767_225_600)
+        newer.keepLater(LogClock())
+        #expect(newer.formattedSecond == 1_767_225_600)
+    }
+}
