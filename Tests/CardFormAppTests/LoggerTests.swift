@@ -190,3 +190,36 @@ extension LogOutputTests {
         #expect(newer.formattedSecond == 1_767_225_600)
     }
 }
+
+extension LogOutputTests {
+    @Test("the request line written with constant keys is the line the general path writes, in the buffer and in a recorder")
+    func requestLinesMatchTheGeneralPath() throws {
+        let written = Mutex<[UInt8]>([])
+        let output = OutputBuffer { bytes in written.withLock { $0.append(contentsOf: bytes) } }
+        let recorder = LogRecorder()
+        let general = LogRecorder()
+        let cases: [(Int, StaticString, StaticString, Int, Int)] = [
+            (1, "POST", "/s/:id/input", 200, 45), (0, "GET", "unmatched", 0, 0), (Int.max, "DELETE", "/a\"b\\c", 999, 1_000_000),
+            (Int.min, "PUT", "/tab\there", -1, -123_456_789), (9, "OTHER", "/ünïcode", 10, 10),
+        ]
+        for (id, method, route, status, duration) in cases {
+            for logger in [Logger(output: output), recorder.logger] {
+                logger.logRequest(id: id, method: method, route: route, status: status, durationUs: duration)
+            }
+            general.logger.log("request", [
+                "id": .int(id), "method": .text(method), "route": .text(route), "status": .int(status), "durationUs": .int(duration),
+            ])
+        }
+        output.flush()
+        let timestamp = /"ts":"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z"/
+        let expected = general.all.map { $0.replacing(timestamp, with: "") }
+        let buffered = String(decoding: written.withLock { $0 }, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(buffered.dropLast().map { String($0 + "\n").replacing(timestamp, with: "") } == expected)
+        #expect(recorder.all.map { $0.replacing(timestamp, with: "") } == expected)
+        #expect(expected.first == #"{,"event":"request","id":1,"method":"POST","route":"/s/:id/input","status":200,"durationUs":45}"# + "\n")
+        #expect(expected[3].contains(#""id":-9223372036854775808,"#) && expected[3].contains(#""durationUs":-123456789}"#))
+        for line in buffered.dropLast() {
+            #expect(try JSONSerialization.jsonObject(with: Data(line.utf8)) is [String: Any])
+        }
+    }
+}
