@@ -7,18 +7,24 @@ extension HTTPHeaders {
     public struct Name: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
         /// The name as written (`Content-Type`).
         public let rawName: String
+        /// `rawName`'s length in bytes, kept: most names compared differ in length, and a look-up
+        /// compares the name asked for with every field's (~40 instructions each through the
+        /// String's own count, one here).
+        private let length: Int
 
         /// A name from a runtime string; nil unless it is a token (letters, digits and
         /// ``!#$%&'*+-.^_`|~``).
         public init?(_ name: String) {
             guard Self.isToken(name) else { return nil }
             rawName = name
+            length = name.utf8.count
         }
 
         /// A name from a literal in our own source, which must be a token.
         public init(stringLiteral value: String) {
             precondition(Self.isToken(value), "'\(value)' is not a header name")
             rawName = value
+            length = value.utf8.count
         }
 
         public var description: String { rawName }
@@ -26,7 +32,7 @@ extension HTTPHeaders {
         /// ASCII case-insensitive: header names are tokens, so no Unicode folding applies. Lengths
         /// first: most names compared differ in length, and that answer costs nothing.
         public static func == (lhs: Name, rhs: Name) -> Bool {
-            guard lhs.rawName.utf8.count == rhs.rawName.utf8.count else { return false }
+            guard lhs.length == rhs.length else { return false }
             // Names are ASCII, so String equality is byte equality here: the usual case, same spelling, at once.
             if lhs.rawName == rhs.rawName { return true }
             return lhs.rawName.utf8.elementsEqual(rhs.rawName.utf8) { $0 == $1 || lowered($0) == lowered($1) }
@@ -39,6 +45,7 @@ extension HTTPHeaders {
         /// A name libmicrohttpd read from a request head, whose bytes `isToken` accepted.
         init(checked name: String) {
             rawName = name
+            length = name.utf8.count
         }
 
         static func isToken(_ name: String) -> Bool {
