@@ -65,14 +65,10 @@ extension HTTPHeaders {
             byte < 64 ? sets.low >> byte & 1 == 1 : byte < 128 && sets.high >> (byte - 64) & 1 == 1
         }
 
-        /// The token bytes (RFC 9110 §5.6.2) as two bit sets, bytes 0–63 and 64–127.
-        private static let tokenBytes: (low: UInt64, high: UInt64) = {
-            var sets: (low: UInt64, high: UInt64) = (0, 0)
-            for byte in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$%&'*+-.^_`|~".utf8 {
-                if byte < 64 { sets.low |= 1 << byte } else { sets.high |= 1 << (byte - 64) }
-            }
-            return sets
-        }()
+        /// The token bytes (RFC 9110 §5.6.2: letters, digits and ``!#$%&'*+-.^_`|~``) as two bit
+        /// sets, bytes 0–63 and 64–127. Constants, not a lazily made global, which cost a
+        /// `swift_once` on each read; a test checks them against the list.
+        private static var tokenBytes: (low: UInt64, high: UInt64) { (0x03FF_6CFA_0000_0000, 0x57FF_FFFF_C7FF_FFFE) }
 
         private static func lowered(_ byte: UInt8) -> UInt8 {
             byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
