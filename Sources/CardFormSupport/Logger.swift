@@ -18,8 +18,8 @@ public struct Logger: Sendable {
         case idPrefix(String)
     }
 
-    /// Where lines go: straight into an output buffer (built in place, under its lock), or to a
-    /// closure taking each line as a String (tests, recorders).
+    /// Where lines go: straight into an output buffer (built in place, copied in under its lock),
+    /// or to a closure taking each line as a String (tests, recorders).
     private enum Sink: Sendable {
         case output(OutputBuffer)
         case lines(@Sendable (String) -> Void)
@@ -60,6 +60,33 @@ public struct Logger: Sendable {
         }
     }
 
+    /// The access log's line for one request: the bytes `log("request", ["id": …, "method": …,
+    /// "route": …, "status": …, "durationUs": …])` writes, with its keys and punctuation written as
+    /// constants, so only the method and the route are scanned for escapes. It runs for every
+    /// request; the general path spent most of its ~2,700 instructions on the keys.
+    public func logRequest(id: Int, method: StaticString, route: StaticString, status: Int, durationUs: Int) {
+        if case .output(let output) = sink, output.appendLine({ line, clock in
+            line.put(#"{"ts":""#)
+            clock.appendNow(to: &line)
+            line.put(#"","event":"request","id":"#)
+            Self.appendDecimal(id, to: &line)
+            line.put(#","method":"#)
+            Self.appendQuoted(method, to: &line)
+            line.put(#","route":"#)
+            Self.appendQuoted(route, to: &line)
+            line.put(#","status":"#)
+            Self.appendDecimal(status, to: &line)
+            line.put(#","durationUs":"#)
+            Self.appendDecimal(durationUs, to: &line)
+            line.put("}\n")
+        }) {
+            return
+        }
+        log("request", [
+            "id": .int(id), "method": .text(method), "route": .text(route), "status": .int(status), "durationUs": .int(durationUs),
+        ])
+    }
+
     private static func write(
         _ event: StaticString, _ fields: KeyValuePairs<StaticString, Value>, clock: inout LogClock, to line: inout some LineBytes
     ) {
@@ -93,15 +120,20 @@ public struct Logger: Sendable {
         (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10
     }
 
-    /// `number` in decimal, written straight into the line (no `String` made on the way).
+    /// `number` in decimal, written straight into the line (no `String` made on the way): its
+    /// digits are taken from the right into stack space, dividing by the constant 10 only.
     private static func appendDecimal(_ number: Int, to line: inout some LineBytes) {
         if number < 0 { line.put(UInt8(ascii: "-")) }
-        let magnitude = number.magnitude
-        var divisor: UInt = 1
-        while magnitude / divisor >= 10 { divisor *= 10 }
-        while divisor > 0 {
-            line.put(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
-            divisor /= 10
+        var magnitude = number.magnitude
+        // UInt.max has 20 digits.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            line.put(UnsafeBufferPointer(rebasing: digits[start...]))
         }
     }
 
@@ -164,6 +196,8 @@ public struct Logger: Sendable {
 /// up to the second are kept and formatted again only when the second changes.
 struct LogClock {
     private var second = Int.min
+    /// The second whose date and time are kept (`Int.min` before the first timestamp).
+    var formattedSecond: Int { second }
     /// `2026-11-29T13:11:01.` for `second`.
     private var prefix: [UInt8] = []
 
@@ -183,6 +217,11 @@ struct LogClock {
         prefix.withUnsafeBufferPointer { line.put($0) }
         Logger.appendDigits(nanoseconds / 1_000_000, count: 3, to: &line)
         line.put(UInt8(ascii: "Z"))
+    }
+
+    /// Takes `other`'s kept second when it is later, so the next line rarely formats it again.
+    mutating func keepLater(_ other: LogClock) {
+        if other.second > second { self = other }
     }
 
     private static func prefix(of seconds: Int) -> [UInt8] {

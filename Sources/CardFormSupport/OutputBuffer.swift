@@ -13,8 +13,10 @@ public final class OutputBuffer: Sendable {
     }
 
     private let pending = Mutex(Pending())
-    /// Held by the one flush writing (lines keep being appended to `pending` meanwhile).
-    private let writing = Mutex(())
+    /// Held by the one flush writing (lines keep being appended to `pending` meanwhile). It holds
+    /// the buffer written last, emptied: swapped with the pending bytes, it takes the next lines
+    /// with the room it already has, and the lock on `pending` is held for no copy or allocation.
+    private let writing = Mutex<[UInt8]>([])
     private let started = Atomic(false)
     private let write: @Sendable ([UInt8]) -> Void
 
@@ -44,19 +46,26 @@ public final class OutputBuffer: Sendable {
     /// Appends the line `build` writes, built in place (in stack memory, then copied once), with
     /// the buffer's clock for its timestamp. Returns false, having appended nothing, when the
     /// line did not fit in `lineSpace`.
+    ///
+    /// The line is built outside the lock, which is held only to copy the clock out and the
+    /// bytes in: every request thread logs a line, and building one under the lock made the
+    /// threads wait for each other (perf: the lock's slow path on every worker). Lines from two
+    /// threads may therefore land with their timestamps a moment out of order.
     func appendLine(_ build: (inout LineWriter, inout LogClock) -> Void) -> Bool {
         startIfNeeded()
-        let (fitted, full) = pending.withLock { pending in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: lineSpace) { space in
-                var line = LineWriter(space)
-                build(&line, &pending.clock)
-                guard let written = line.written else { return (false, false) }
+        var clock = pending.withLock { $0.clock }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: lineSpace) { space in
+            var line = LineWriter(space)
+            build(&line, &clock)
+            guard let written = line.written else { return false }
+            let full = pending.withLock { pending in
+                pending.clock.keepLater(clock)
                 pending.bytes.append(contentsOf: written)
-                return (true, pending.bytes.count > 64 * 1024)
+                return pending.bytes.count > 64 * 1024
             }
+            if full { flush() }
+            return true
         }
-        if full { flush() }
-        return fitted
     }
 
     /// Writes everything pending now.
@@ -64,12 +73,10 @@ public final class OutputBuffer: Sendable {
         // One flush at a time, from taking the bytes to writing them: the background thread and a
         // request thread past 64 KB may flush together, and two writes of a pipe at once can
         // interleave their bytes (past PIPE_BUF) or land out of order, breaking lines.
-        writing.withLock { _ in
-            let bytes = pending.withLock { pending in
-                defer { pending.bytes.removeAll(keepingCapacity: true) }
-                return pending.bytes
-            }
+        writing.withLock { bytes in
+            pending.withLock { swap(&$0.bytes, &bytes) }
             if !bytes.isEmpty { write(bytes) }
+            bytes.removeAll(keepingCapacity: true)
         }
     }
 

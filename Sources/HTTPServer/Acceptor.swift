@@ -71,7 +71,9 @@ final class Acceptor: Sendable {
 
     /// The answer on `socket` was sent: the next request is due within the request timeout.
     func answerSent(on socket: Int32) {
-        if table.withLock({ $0.answerSent(on: socket, at: .now) }) { signal() }
+        // The clock is read before the lock: both workers take it for every request.
+        let now = ContinuousClock.now
+        if table.withLock({ $0.answerSent(on: socket, at: now) }) { signal() }
     }
 
     /// Stops accepting and joins the thread. Connections still in the backlog are refused when

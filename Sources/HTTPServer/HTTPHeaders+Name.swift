@@ -7,18 +7,24 @@ extension HTTPHeaders {
     public struct Name: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
         /// The name as written (`Content-Type`).
         public let rawName: String
+        /// `rawName`'s length in bytes, kept: most names compared differ in length, and a look-up
+        /// compares the name asked for with every field's (~40 instructions each through the
+        /// String's own count, one here).
+        private let length: Int
 
         /// A name from a runtime string; nil unless it is a token (letters, digits and
         /// ``!#$%&'*+-.^_`|~``).
         public init?(_ name: String) {
             guard Self.isToken(name) else { return nil }
             rawName = name
+            length = name.utf8.count
         }
 
         /// A name from a literal in our own source, which must be a token.
         public init(stringLiteral value: String) {
             precondition(Self.isToken(value), "'\(value)' is not a header name")
             rawName = value
+            length = value.utf8.count
         }
 
         public var description: String { rawName }
@@ -26,7 +32,7 @@ extension HTTPHeaders {
         /// ASCII case-insensitive: header names are tokens, so no Unicode folding applies. Lengths
         /// first: most names compared differ in length, and that answer costs nothing.
         public static func == (lhs: Name, rhs: Name) -> Bool {
-            guard lhs.rawName.utf8.count == rhs.rawName.utf8.count else { return false }
+            guard lhs.length == rhs.length else { return false }
             // Names are ASCII, so String equality is byte equality here: the usual case, same spelling, at once.
             if lhs.rawName == rhs.rawName { return true }
             return lhs.rawName.utf8.elementsEqual(rhs.rawName.utf8) { $0 == $1 || lowered($0) == lowered($1) }
@@ -39,6 +45,7 @@ extension HTTPHeaders {
         /// A name libmicrohttpd read from a request head, whose bytes `isToken` accepted.
         init(checked name: String) {
             rawName = name
+            length = name.utf8.count
         }
 
         static func isToken(_ name: String) -> Bool {
@@ -50,22 +57,24 @@ extension HTTPHeaders {
         static func isToken(_ name: UnsafeRawBufferPointer) -> Bool {
             let sets = tokenBytes
             guard !name.isEmpty else { return false }
-            for byte in name where !isTokenByte(byte, sets) { return false }
-            return true
+            // No branch per byte (names are short, and nearly always tokens): each byte's bit is
+            // taken from its half's set and the answers are and-ed together.
+            var all: UInt64 = 1
+            for byte in name {
+                let set = byte < 64 ? sets.low : byte < 128 ? sets.high : 0
+                all &= set >> (byte & 63)
+            }
+            return all & 1 == 1
         }
 
         private static func isTokenByte(_ byte: UInt8, _ sets: (low: UInt64, high: UInt64)) -> Bool {
             byte < 64 ? sets.low >> byte & 1 == 1 : byte < 128 && sets.high >> (byte - 64) & 1 == 1
         }
 
-        /// The token bytes (RFC 9110 §5.6.2) as two bit sets, bytes 0–63 and 64–127.
-        private static let tokenBytes: (low: UInt64, high: UInt64) = {
-            var sets: (low: UInt64, high: UInt64) = (0, 0)
-            for byte in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$%&'*+-.^_`|~".utf8 {
-                if byte < 64 { sets.low |= 1 << byte } else { sets.high |= 1 << (byte - 64) }
-            }
-            return sets
-        }()
+        /// The token bytes (RFC 9110 §5.6.2: letters, digits and ``!#$%&'*+-.^_`|~``) as two bit
+        /// sets, bytes 0–63 and 64–127. Constants, not a lazily made global, which cost a
+        /// `swift_once` on each read; a test checks them against the list.
+        private static var tokenBytes: (low: UInt64, high: UInt64) { (0x03FF_6CFA_0000_0000, 0x57FF_FFFF_C7FF_FFFE) }
 
         private static func lowered(_ byte: UInt8) -> UInt8 {
             byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte

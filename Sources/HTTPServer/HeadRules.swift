@@ -38,10 +38,14 @@ enum HeadRules {
         var hosts = 0
         var lengths = 0
         var encodings: [String] = []
+        // Read once: each read of a name constant is a lazy global's `swift_once`.
+        let host = HTTPHeaders.Name.host
+        let contentLength = HTTPHeaders.Name.contentLength
+        let transferEncoding = HTTPHeaders.Name.transferEncoding
         for field in head.headers {
-            if field.name == .host { hosts += 1 }
-            if field.name == .contentLength { lengths += 1 }
-            if field.name == .transferEncoding { encodings.append(field.value) }
+            if field.name == host { hosts += 1 }
+            if field.name == contentLength { lengths += 1 }
+            if field.name == transferEncoding { encodings.append(field.value) }
         }
         let isHTTP11 = version == "HTTP/1.1"
         if hosts > 1 { return .repeatedHost }

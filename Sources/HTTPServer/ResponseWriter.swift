@@ -28,7 +28,8 @@ enum ResponseWriter {
     /// header of that name already.
     private static func make(_ response: Response, adding extra: HTTPHeaders.Field?, closing: Bool) -> OpaquePointer? {
         guard let built = makeBody(response.body) else { return nil }
-        for field in response.headers where field.name != .contentLength {
+        let contentLength = HTTPHeaders.Name.contentLength  // read once: a `swift_once` each time
+        for field in response.headers where field.name != contentLength {
             guard add(field, to: built) else {
                 MHD_destroy_response(built)
                 return nil

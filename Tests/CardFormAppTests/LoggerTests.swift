@@ -142,3 +142,84 @@ extension LogOutputTests {
         }
     }
 }
+
+extension LogOutputTests {
+    @Test("lines logged from several threads at once, built outside the buffer's lock, each arrive whole and in their thread's order")
+    func concurrentLinesArriveWhole() throws {
+        let written = Mutex<[UInt8]>([])
+        let output = OutputBuffer { bytes in written.withLock { $0.append(contentsOf: bytes) } }
+        let logger = Logger(output: output)
+        let threads = 4, count = 2_000
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            for index in 0..<count {
+                logger.log("request", ["thread": .int(thread), "index": .int(index), "route": .text("/s/:id/input")])
+            }
+        }
+        output.flush()
+        let lines = written.withLock { $0 }.split(separator: UInt8(ascii: "\n"))
+        #expect(lines.count == threads * count)
+        var next = Array(repeating: 0, count: threads)
+        let timestamp = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/
+        for line in lines {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any])
+            let thread = try #require(object["thread"] as? Int)
+            #expect(object["index"] as? Int == next[thread])
+            next[thread] += 1
+            #expect((object["ts"] as? String)?.wholeMatch(of: timestamp) != nil)
+        }
+        #expect(next == Array(repeating: count, count: threads))
+    }
+
+    @Test("a clock handed back keeps the later of the two seconds it has formatted")
+    func clocksKeepTheLaterSecond() {
+        var older = LogClock()
+        var newer = LogClock()
+        var line: [UInt8] = []
+        older.append(seconds: 1_767_225_599, nanoseconds: 0, to: &line)
+        newer.append(seconds: 1_767_225_600, nanoseconds: 0, to: &line)
+        var kept = older
+        kept.keepLater(newer)
+        older.keepLater(kept)
+        for var clock in [kept, older] {
+            line = []
+            clock.append(seconds: 1_767_225_600, nanoseconds: 5_000_000, to: &line)
+            #expect(String(decoding: line, as: UTF8.self) == "2026-01-01T00:00:00.005Z")
+        }
+        #expect(kept.formattedSecond == 1_767_225_600)
+        newer.keepLater(LogClock())
+        #expect(newer.formattedSecond == 1_767_225_600)
+    }
+}
+
+extension LogOutputTests {
+    @Test("the request line written with constant keys is the line the general path writes, in the buffer and in a recorder")
+    func requestLinesMatchTheGeneralPath() throws {
+        let written = Mutex<[UInt8]>([])
+        let output = OutputBuffer { bytes in written.withLock { $0.append(contentsOf: bytes) } }
+        let recorder = LogRecorder()
+        let general = LogRecorder()
+        let cases: [(Int, StaticString, StaticString, Int, Int)] = [
+            (1, "POST", "/s/:id/input", 200, 45), (0, "GET", "unmatched", 0, 0), (Int.max, "DELETE", "/a\"b\\c", 999, 1_000_000),
+            (Int.min, "PUT", "/tab\there", -1, -123_456_789), (9, "OTHER", "/ünïcode", 10, 10),
+        ]
+        for (id, method, route, status, duration) in cases {
+            for logger in [Logger(output: output), recorder.logger] {
+                logger.logRequest(id: id, method: method, route: route, status: status, durationUs: duration)
+            }
+            general.logger.log("request", [
+                "id": .int(id), "method": .text(method), "route": .text(route), "status": .int(status), "durationUs": .int(duration),
+            ])
+        }
+        output.flush()
+        let timestamp = /"ts":"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z"/
+        let expected = general.all.map { $0.replacing(timestamp, with: "") }
+        let buffered = String(decoding: written.withLock { $0 }, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(buffered.dropLast().map { String($0 + "\n").replacing(timestamp, with: "") } == expected)
+        #expect(recorder.all.map { $0.replacing(timestamp, with: "") } == expected)
+        #expect(expected.first == #"{,"event":"request","id":1,"method":"POST","route":"/s/:id/input","status":200,"durationUs":45}"# + "\n")
+        #expect(expected[3].contains(#""id":-9223372036854775808,"#) && expected[3].contains(#""durationUs":-123456789}"#))
+        for line in buffered.dropLast() {
+            #expect(try JSONSerialization.jsonObject(with: Data(line.utf8)) is [String: Any])
+        }
+    }
+}

@@ -51,6 +51,10 @@ final class Metrics: Sendable {
     private let payments = Dictionary(uniqueKeysWithValues: PaymentKind.allCases.map { ($0, Counter()) })
     private let storeErrors = Dictionary(uniqueKeysWithValues: StoreError.Kind.allCases.map { ($0, Counter()) })
     private let sweeps = Counter()
+    /// `keystrokeBuckets` in nanoseconds, and `keystrokeRoutes`, kept per instance: the request
+    /// path then reads no static (each read of one is a `swift_once` call).
+    private let keystrokeBounds = keystrokeBuckets.map { $0 * 1e9 }
+    private let keystrokeRouteNames = keystrokeRoutes
     private let lastSweepNanoseconds = Counter()
 
     /// Counts a finished request (the daemon's access-log hook calls it).
@@ -59,13 +63,13 @@ final class Metrics: Sendable {
         let method = entry.method.counted
         let key = RequestKey(routeName: route, httpMethod: method, status: entry.status?.code ?? 0)
         requests.withLock { $0[key, default: 0] += 1 }
-        if entry.method == .post, Self.keystrokeRoutes.contains(route) { observeKeystroke(entry.duration) }
+        if entry.method == .post, keystrokeRouteNames.contains(route) { observeKeystroke(entry.duration) }
     }
 
     /// Adds one keystroke's handling time to the histogram.
     func observeKeystroke(_ duration: Duration) {
         let nanoseconds = Self.nanoseconds(duration)
-        let bucket = Self.keystrokeBuckets.firstIndex { Double(nanoseconds) <= $0 * 1e9 } ?? Self.keystrokeBuckets.count
+        let bucket = keystrokeBounds.firstIndex { Double(nanoseconds) <= $0 } ?? keystrokeBounds.count
         keystrokes[bucket].add(1)
         keystrokeNanoseconds.add(nanoseconds)
     }

@@ -39,11 +39,9 @@ final class CardFormServer {
         configuration.onRequestCompleted = { entry in
             metrics.record(entry)
             let (seconds, attoseconds) = entry.duration.components  // one call: it costs ~200 instructions
-            logger.log("request", [
-                "id": .int(requests.next()), "method": .text(entry.method.label),
-                "route": .text(entry.route?.staticString ?? "unmatched"), "status": .int(entry.status?.code ?? 0),
-                "durationUs": .int(Int(seconds * 1_000_000 + attoseconds / 1_000_000_000_000)),
-            ])
+            logger.logRequest(
+                id: requests.next(), method: entry.method.label, route: entry.route?.staticString ?? "unmatched",
+                status: entry.status?.code ?? 0, durationUs: Int(seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
         }
         daemon = try Daemon(responder: Router(app: app, reloader: reloader), configuration: configuration)
         if let reloader {

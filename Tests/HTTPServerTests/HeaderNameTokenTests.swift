@@ -1,0 +1,34 @@
+@testable import HTTPServer
+import Testing
+
+@Suite("Header names as tokens")
+struct HeaderNameTokenTests {
+    /// RFC 9110 §5.6.2, written out here rather than taken from the code under test.
+    static let tokenCharacters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$%&'*+-.^_`|~".utf8)
+
+    /// A name from a runtime string (the failable initialiser, never the literal one).
+    func name(_ text: String) -> HTTPHeaders.Name? { HTTPHeaders.Name(text) }
+
+    @Test("every byte is a token byte exactly when RFC 9110 lists it, as text and as raw bytes")
+    func tokenBytesAreTheListedOnes() {
+        for byte in UInt8.min...UInt8.max {
+            let listed = Self.tokenCharacters.contains(byte)
+            let raw = [UInt8(ascii: "X"), byte, UInt8(ascii: "y")].withUnsafeBytes { HTTPHeaders.Name.isToken($0) }
+            #expect(raw == listed, "byte \(byte)")
+            if byte < 0x80 {
+                #expect((name("X" + String(UnicodeScalar(byte)) + "y") != nil) == listed, "byte \(byte)")
+            }
+        }
+        #expect(name("") == nil && [UInt8]().withUnsafeBytes { !HTTPHeaders.Name.isToken($0) })
+        #expect(name("Nämé") == nil)
+    }
+
+    @Test("names compare ignoring ASCII case, and names of other lengths or letters differ")
+    func namesCompareByLengthThenBytes() {
+        let type: HTTPHeaders.Name = "Content-Type"
+        #expect(name("content-type") == type && name("CONTENT-TYPE") == type)
+        #expect(name("Content-Typ") != type && name("Content-Types") != type && name("Content-Tape") != type)
+        #expect(HTTPHeaders.Name(checked: "content-type") == type)
+        #expect(name("CONTENT-type").map { Set([type]).contains($0) } == true)
+    }
+}
