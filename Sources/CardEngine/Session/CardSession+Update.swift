@@ -21,7 +21,8 @@ extension CardSession {
         let previous = values[field]
         guard phase.acceptsInput, configuration.isConfigured(field), !configuration.isDisabled(field) else {
             let current = FormattedValue(value: previous, caret: previous.utf16.count)
-            return FieldUpdate(field: field, formatted: current, changes: [], wasIgnored: true)
+            return FieldUpdate(
+                field: field, formatted: current, changes: [], errorFields: [], validityFields: [], wasIgnored: true)
         }
         let before = snapshot
         switch event {
@@ -39,9 +40,12 @@ extension CardSession {
         if valueChanged || event == .blur { validate(field, event: event, in: environment) }
         if valueChanged { refreshDependents(of: field, in: environment) }
         if valueChanged, case .failed = phase, field.spec.rule.describesCard { phase = .ready }
-        var changes = self.changes(since: before)
+        let after = snapshot
+        var changes = before.changes(to: after)
         if valueChanged { changes.insert(.value) }
-        return FieldUpdate(field: field, formatted: formatted, changes: changes, wasIgnored: false)
+        return FieldUpdate(
+            field: field, formatted: formatted, changes: changes, errorFields: before.errorFields(to: after),
+            validityFields: before.validityFields(to: after), wasIgnored: false)
     }
 
     /// Runs `field`'s rule after an event and updates its shown error.

@@ -26,6 +26,27 @@ struct Snapshot {
         if phase != after.phase { changes.insert(.phase) }
         return changes
     }
+
+    /// The fields whose shown error (the first listed for each) differs in `after`: only those
+    /// listed on either side can differ, so the other fields are not looked at.
+    func errorFields(to after: Snapshot) -> FieldSet {
+        var fields = FieldSet()
+        guard errors != after.errors else { return fields }
+        for error in errors where Self.shownIssue(error.field, in: errors) != Self.shownIssue(error.field, in: after.errors) {
+            fields.set(error.field, true)
+        }
+        for error in after.errors where Self.shownIssue(error.field, in: errors) != Self.shownIssue(error.field, in: after.errors) {
+            fields.set(error.field, true)
+        }
+        return fields
+    }
+
+    /// The fields that turned valid or stopped being valid by `after`.
+    func validityFields(to after: Snapshot) -> FieldSet { completeFields.symmetricDifference(after.completeFields) }
+
+    private static func shownIssue(_ field: FieldType, in errors: [FieldError]) -> ValidationIssue? {
+        errors.first { $0.field == field }?.issue
+    }
 }
 
 /// What the shopper sees of the networks: a change here re-renders the badges and the selector.

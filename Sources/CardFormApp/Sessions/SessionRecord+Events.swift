@@ -72,8 +72,6 @@ extension SessionRecord {
 
     private mutating func apply(_ input: PageEvent.FieldInput, from pageID: String, in environment: SessionEnvironment) -> EventEffect {
         let field = input.field
-        let verdicts = session.verdicts
-        let before = session.error(for: field)
         let update = session.update(field, value: input.value, caret: input.caret, event: input.event, in: environment)
         if !update.wasIgnored { noteEntry([field], by: pageID) }
         var effect = EventEffect(seq: input.seq)
@@ -82,10 +80,11 @@ extension SessionRecord {
                 field: field.rawValue, value: update.formatted.value, caret: update.formatted.caret, seq: input.seq ?? 0,
                 isWhatWasSent: update.formatted.value == input.value && update.formatted.caret == input.caret)
         }
-        if let error = session.fieldErrors.first(where: { $0.field == field }), error.issue != before {
+        // The edited field's error is announced when it appears or becomes another.
+        if update.errorFields.contains(field), let error = session.fieldErrors.first(where: { $0.field == field }) {
             effect.announcement = .fieldError(error)
         }
-        effect.changes = ViewChanges(update.changes, edited: field, before: verdicts, after: session.verdicts)
+        effect.changes = ViewChanges(update)
         if effect.announcement != nil { effect.changes.insert(.announcement) }
         return effect
     }
