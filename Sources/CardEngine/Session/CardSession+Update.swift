@@ -30,6 +30,7 @@ extension CardSession {
         case .blur: if focusedField == field { focusedField = nil }
         case .input, .paste: break
         }
+        let shownNetwork = networks.selected
         let (raw, caret) = Self.cleaned(raw, caret: caret)
         var formatted = FormattedValue(value: previous, caret: min(max(caret, 0), previous.utf16.count))
         if raw != previous {
@@ -38,7 +39,11 @@ extension CardSession {
         }
         let valueChanged = values[field] != previous
         if valueChanged || event == .blur { validate(field, event: event, in: environment) }
-        if valueChanged { refreshDependents(of: field, in: environment) }
+        // The card number's dependent, the CVV, reads only the shown network's security code: an
+        // edit that keeps that network leaves the CVV's verdict as its last check left it.
+        if valueChanged, field != .cardNumber || networks.selected != shownNetwork {
+            refreshDependents(of: field, in: environment)
+        }
         if valueChanged, case .failed = phase, field.spec.rule.describesCard { phase = .ready }
         let after = snapshot
         var changes = before.changes(to: after)
