@@ -48,8 +48,10 @@ extension CardSession {
         let after = snapshot
         var changes = before.changes(to: after)
         if valueChanged { changes.insert(.value) }
+        // Most keystrokes change no error: the lists were compared once already.
+        let errorFields = changes.contains(.errors) ? before.errorFields(to: after) : FieldSet()
         return FieldUpdate(
-            field: field, formatted: formatted, changes: changes, errorFields: before.errorFields(to: after),
+            field: field, formatted: formatted, changes: changes, errorFields: errorFields,
             validityFields: before.validityFields(to: after), wasIgnored: false)
     }
 

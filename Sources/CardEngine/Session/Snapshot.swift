@@ -31,7 +31,6 @@ struct Snapshot {
     /// listed on either side can differ, so the other fields are not looked at.
     func errorFields(to after: Snapshot) -> FieldSet {
         var fields = FieldSet()
-        guard errors != after.errors else { return fields }
         for error in errors where Self.shownIssue(error.field, in: errors) != Self.shownIssue(error.field, in: after.errors) {
             fields.set(error.field, true)
         }
