@@ -17,7 +17,7 @@ extension SessionRecord {
             if let seq = input.seq, let last = self.page(page.id)?.lastSeq, seq < last {
                 return EventAnswer(html: .success(""), frameAncestors: frameAncestors)
             }
-            effect = apply(input, from: page.id, in: environment)
+            apply(input, from: page.id, in: environment, to: &effect)
         case .network(let network):
             let before = session.verdicts
             let changes = session.selectNetwork(network, in: environment)
@@ -70,11 +70,15 @@ extension SessionRecord {
     /// Who may frame the session's pages.
     var frameAncestors: [String] { session.configuration.allowedOrigins }
 
-    private mutating func apply(_ input: PageEvent.FieldInput, from pageID: String, in environment: SessionEnvironment) -> EventEffect {
+    /// Applies one field's edit; `effect` (a fresh one) is filled in place, not returned, as it
+    /// is large (a payment's draft rides in it) and copied whole when returned.
+    private mutating func apply(
+        _ input: PageEvent.FieldInput, from pageID: String, in environment: SessionEnvironment, to effect: inout EventEffect
+    ) {
         let field = input.field
         let update = session.update(field, value: input.value, caret: input.caret, event: input.event, in: environment)
-        if !update.wasIgnored { noteEntry([field], by: pageID) }
-        var effect = EventEffect(seq: input.seq)
+        if !update.wasIgnored { noteEntry(CollectionOfOne(field), by: pageID) }
+        effect.seq = input.seq
         if !update.wasIgnored, FieldEcho.echoes(field) {
             effect.echo = FieldEcho(
                 field: field.rawValue, value: update.formatted.value, caret: update.formatted.caret, seq: input.seq ?? 0,
@@ -86,7 +90,6 @@ extension SessionRecord {
         }
         effect.changes = ViewChanges(update)
         if effect.announcement != nil { effect.changes.insert(.announcement) }
-        return effect
     }
 }
 
