@@ -22,8 +22,10 @@ import Testing
             "{}",
             [
                 (.cardNumber, "4242 4242 4242 4241", 19, .input), (.cardNumber, "4242 4242 4242 4241", 19, .blur),
-                (.cardNumber, "4242 4242 4242 4242", 19, .input), (.expiryDate, "12/3", 4, .input),
+                (.cvv, "1", 1, .blur), (.cardNumber, "4242 4242 4242 4242", 19, .input), (.expiryDate, "12/3", 4, .input),
                 (.expiryDate, "12/30", 5, .input), (.expiryDate, "12/20", 5, .input), (.expiryDate, "12/20", 5, .blur),
+                // Another error for a field already showing one, beside the CVV's.
+                (.expiryDate, "13/20", 5, .paste),
                 (.cardholderName, "J", 1, .input), (.cardholderName, "J", 1, .blur), (.cardholderName, "Jane Doe", 8, .input),
                 (.cardholderName, "Jane Doe", 8, .focus), (.cardholderName, "", 0, .input),
             ]
@@ -41,7 +43,7 @@ import Testing
     @Test("each edit names the fields whose error or validity it changed", arguments: scripts.indices)
     func theChangedVerdictsAreExactlyThoseThatDiffer(script: Int) throws {
         var session = try Fixtures.session(Self.scripts[script].json)
-        var sawError = false, sawValidity = false
+        var sawError = false, sawValidity = false, sawAnotherIssue = false
         for (field, value, caret, event) in Self.scripts[script].edits {
             let before = session
             let update = session.update(field, value: value, caret: caret, event: event, in: environment)
@@ -55,10 +57,12 @@ import Testing
             #expect(update.changes.contains(.errors) || errorFields.isEmpty)
             #expect(update.changes.contains(.validity) || validityFields.isEmpty)
             sawError = sawError || !errorFields.isEmpty
+            sawAnotherIssue = sawAnotherIssue || (before.error(for: field) != nil && session.error(for: field) != nil && errorFields.contains(field))
             sawValidity = sawValidity || !validityFields.isEmpty
         }
         // Each script changes both, so the comparisons above are not all of empty sets.
         #expect(sawError && sawValidity)
+        if script == 1 { #expect(sawAnotherIssue) }
     }
 
     @Test func anIgnoredEditChangesNoVerdict() throws {
