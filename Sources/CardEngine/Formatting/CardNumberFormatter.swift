@@ -50,19 +50,25 @@ public enum CardNumberFormatter {
     public static func group(_ digits: [UInt8], beforeCaret: Int, rules: NetworkRules) -> FormattedValue {
         let count = min(digits.count, rules.maxLength)
         let gaps = rules.gaps(forLength: count)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(count + gaps.count)
         var caret = 0
-        var gapIndex = 0
-        for index in 0..<count {
-            if gapIndex < gaps.count, gaps[gapIndex] == index {
-                bytes.append(0x20)
-                gapIndex += 1
+        // Written straight into the string's storage (a short number's stays inline): no array of
+        // bytes to allocate and copy per keystroke. At most `count` digits and one space per gap.
+        let value = String(unsafeUninitializedCapacity: count + gaps.count) { bytes in
+            var length = 0
+            var gapIndex = 0
+            for index in 0..<count {
+                if gapIndex < gaps.count, gaps[gapIndex] == index {
+                    bytes[length] = 0x20
+                    length += 1
+                    gapIndex += 1
+                }
+                bytes[length] = digits[index]
+                length += 1
+                if index < beforeCaret { caret = length }
             }
-            bytes.append(digits[index])
-            if index < beforeCaret { caret = bytes.count }
+            return length
         }
-        return FormattedValue(value: String(decoding: bytes, as: UTF8.self), caret: caret)
+        return FormattedValue(value: value, caret: caret)
     }
 
     /// The formatted length of the longest number the network issues (for the input's `maxlength`).

@@ -21,7 +21,8 @@ extension CardSession {
         let previous = values[field]
         guard phase.acceptsInput, configuration.isConfigured(field), !configuration.isDisabled(field) else {
             let current = FormattedValue(value: previous, caret: previous.utf16.count)
-            return FieldUpdate(field: field, formatted: current, changes: [], wasIgnored: true)
+            return FieldUpdate(
+                field: field, formatted: current, changes: [], errorFields: [], validityFields: [], wasIgnored: true)
         }
         let before = snapshot
         switch event {
@@ -29,6 +30,7 @@ extension CardSession {
         case .blur: if focusedField == field { focusedField = nil }
         case .input, .paste: break
         }
+        let shownNetwork = networks.selected
         let (raw, caret) = Self.cleaned(raw, caret: caret)
         var formatted = FormattedValue(value: previous, caret: min(max(caret, 0), previous.utf16.count))
         if raw != previous {
@@ -37,11 +39,20 @@ extension CardSession {
         }
         let valueChanged = values[field] != previous
         if valueChanged || event == .blur { validate(field, event: event, in: environment) }
-        if valueChanged { refreshDependents(of: field, in: environment) }
+        // The card number's dependent, the CVV, reads only the shown network's security code: an
+        // edit that keeps that network leaves the CVV's verdict as its last check left it.
+        if valueChanged, field != .cardNumber || networks.selected != shownNetwork {
+            refreshDependents(of: field, in: environment)
+        }
         if valueChanged, case .failed = phase, field.spec.rule.describesCard { phase = .ready }
-        var changes = self.changes(since: before)
+        let after = snapshot
+        var changes = before.changes(to: after)
         if valueChanged { changes.insert(.value) }
-        return FieldUpdate(field: field, formatted: formatted, changes: changes, wasIgnored: false)
+        // Most keystrokes change no error: the lists were compared once already.
+        let errorFields = changes.contains(.errors) ? before.errorFields(to: after) : FieldSet()
+        return FieldUpdate(
+            field: field, formatted: formatted, changes: changes, errorFields: errorFields,
+            validityFields: before.validityFields(to: after), wasIgnored: false)
     }
 
     /// Runs `field`'s rule after an event and updates its shown error.

@@ -23,4 +23,12 @@ public struct FieldSet: Hashable, Sendable, ExpressibleByArrayLiteral {
     }
 
     func containsAll(_ fields: [FieldType]) -> Bool { fields.allSatisfy(contains) }
+
+    /// The fields in either set.
+    public func union(_ other: FieldSet) -> FieldSet { FieldSet(bits: bits | other.bits) }
+
+    /// The fields in exactly one of the two sets.
+    func symmetricDifference(_ other: FieldSet) -> FieldSet { FieldSet(bits: bits ^ other.bits) }
+
+    private init(bits: UInt16) { self.bits = bits }
 }

@@ -34,6 +34,12 @@ public struct FieldUpdate: Hashable, Sendable {
     /// The formatted value and the caret (UTF-16 units) to set in the input.
     public var formatted: FormattedValue
     public var changes: SessionChanges
+    /// The fields whose shown error changed (appeared, went, or became another): the edited one,
+    /// or one revalidated with it. Empty unless `changes` holds `.errors`.
+    public var errorFields: FieldSet
+    /// The fields that started or stopped holding a complete, valid value
+    /// (`CardSession.isValid(_:)`). Empty unless `changes` holds `.validity`.
+    public var validityFields: FieldSet
     /// True when the session refused the event (processing, finished, unknown or disabled field):
     /// `formatted` is then the value the session holds.
     public var wasIgnored: Bool

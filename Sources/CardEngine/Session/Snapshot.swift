@@ -26,6 +26,36 @@ struct Snapshot {
         if phase != after.phase { changes.insert(.phase) }
         return changes
     }
+
+    /// The fields whose shown error (the first listed for each) differs in `after`: only those
+    /// listed on either side can differ, so the other fields are not looked at. Each field is
+    /// compared once, in place: the lists are short, but an issue copied out costs a dozen retains.
+    func errorFields(to after: Snapshot) -> FieldSet {
+        var fields = FieldSet()
+        for index in errors.indices where Self.isShown(at: index, in: errors) {
+            let field = errors[index].field
+            if let other = after.errors.firstIndex(where: { $0.field == field }),
+                after.errors[other].issue == errors[index].issue
+            {
+                continue
+            }
+            fields.set(field, true)
+        }
+        for index in after.errors.indices where Self.isShown(at: index, in: after.errors) {
+            let field = after.errors[index].field
+            if !errors.contains(where: { $0.field == field }) { fields.set(field, true) }
+        }
+        return fields
+    }
+
+    /// Whether `errors[index]` is the error its field shows: the first listed for it.
+    private static func isShown(at index: Int, in errors: [FieldError]) -> Bool {
+        let field = errors[index].field
+        return !errors[..<index].contains { $0.field == field }
+    }
+
+    /// The fields that turned valid or stopped being valid by `after`.
+    func validityFields(to after: Snapshot) -> FieldSet { completeFields.symmetricDifference(after.completeFields) }
 }
 
 /// What the shopper sees of the networks: a change here re-renders the badges and the selector.

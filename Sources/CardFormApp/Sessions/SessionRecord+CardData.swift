@@ -21,7 +21,8 @@ extension SessionRecord {
     /// are shown to every page and not noted). Call it only for edits the session applied: the
     /// value is then what the page sent, formatted, and nothing of an earlier one.
     mutating func noteEntry(_ fields: some Sequence<FieldType>, by pageID: String) {
-        for field in fields where field.isCardData { cardEntries[field] = pageID }
+        // Most edits come from the page that typed the field last: its entry stays as it is.
+        for field in fields where field.isCardData && cardEntries[field] != pageID { cardEntries[field] = pageID }
     }
 
     /// Applies a whole posted form (the page script's submit, or the form posted without

@@ -17,7 +17,7 @@ extension SessionRecord {
             if let seq = input.seq, let last = self.page(page.id)?.lastSeq, seq < last {
                 return EventAnswer(html: .success(""), frameAncestors: frameAncestors)
             }
-            effect = apply(input, from: page.id, in: environment)
+            apply(input, from: page.id, in: environment, to: &effect)
         case .network(let network):
             let before = session.verdicts
             let changes = session.selectNetwork(network, in: environment)
@@ -70,24 +70,26 @@ extension SessionRecord {
     /// Who may frame the session's pages.
     var frameAncestors: [String] { session.configuration.allowedOrigins }
 
-    private mutating func apply(_ input: PageEvent.FieldInput, from pageID: String, in environment: SessionEnvironment) -> EventEffect {
+    /// Applies one field's edit; `effect` (a fresh one) is filled in place, not returned, as it
+    /// is large (a payment's draft rides in it) and copied whole when returned.
+    private mutating func apply(
+        _ input: PageEvent.FieldInput, from pageID: String, in environment: SessionEnvironment, to effect: inout EventEffect
+    ) {
         let field = input.field
-        let verdicts = session.verdicts
-        let before = session.error(for: field)
         let update = session.update(field, value: input.value, caret: input.caret, event: input.event, in: environment)
-        if !update.wasIgnored { noteEntry([field], by: pageID) }
-        var effect = EventEffect(seq: input.seq)
+        if !update.wasIgnored { noteEntry(CollectionOfOne(field), by: pageID) }
+        effect.seq = input.seq
         if !update.wasIgnored, FieldEcho.echoes(field) {
             effect.echo = FieldEcho(
                 field: field.rawValue, value: update.formatted.value, caret: update.formatted.caret, seq: input.seq ?? 0,
                 isWhatWasSent: update.formatted.value == input.value && update.formatted.caret == input.caret)
         }
-        if let error = session.fieldErrors.first(where: { $0.field == field }), error.issue != before {
+        // The edited field's error is announced when it appears or becomes another.
+        if update.errorFields.contains(field), let error = session.fieldErrors.first(where: { $0.field == field }) {
             effect.announcement = .fieldError(error)
         }
-        effect.changes = ViewChanges(update.changes, edited: field, before: verdicts, after: session.verdicts)
+        effect.changes = ViewChanges(update)
         if effect.announcement != nil { effect.changes.insert(.announcement) }
-        return effect
     }
 }
 

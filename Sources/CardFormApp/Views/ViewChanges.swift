@@ -37,8 +37,7 @@ struct ViewChanges: OptionSet, Hashable, Sendable {
     /// The changes an engine event reports, made precise: `edited` is the field whose value the
     /// event set, and the verdicts before and after tell which fields' errors or validity changed.
     init(_ changes: SessionChanges, edited: FieldType?, before: FieldVerdicts, after: FieldVerdicts) {
-        self = []
-        if changes.contains(.value), let edited { insert(.value(edited)) }
+        self.init(changes, edited: edited)
         // A field's block shows its first listed error (`FormView.fieldState`). Only the fields
         // listed on either side can have changed theirs (the others show none before and after),
         // so those few are compared, not all 14; comparing each one's first error, rather than
@@ -52,6 +51,24 @@ struct ViewChanges: OptionSet, Hashable, Sendable {
         if changes.contains(.validity) {
             insert(before.valid.symmetricDifference(after.valid))
         }
+    }
+
+    /// An edit's changes: the engine names the fields whose shown error or validity it changed,
+    /// from the state it compares anyway, so no verdicts are taken around it.
+    init(_ update: FieldUpdate) {
+        self.init(update.changes, edited: update.field)
+        let verdicts = update.errorFields.union(update.validityFields)
+        guard !verdicts.isEmpty else { return }
+        for (ordinal, field) in FieldType.allCases.enumerated() where verdicts.contains(field) {
+            insert(ViewChanges(rawValue: 1 << UInt64(Self.errorBase + ordinal)))
+        }
+    }
+
+    /// The changes that follow from the engine's report alone: the edited value and what the
+    /// whole form shares.
+    private init(_ changes: SessionChanges, edited: FieldType?) {
+        self = []
+        if changes.contains(.value), let edited { insert(.value(edited)) }
         if changes.contains(.networks) { insert(.networks) }
         if changes.contains(.surcharge) { insert(.surcharge) }
         if changes.contains(.validity) { insert(.validity) }
