@@ -56,16 +56,19 @@ enum BlockMemo {
         let pieces: [[UInt8]]
         let leading: Int
         let trailing: Int
+        let hashes: EntryHashes
 
         /// Cuts `html`, rendered with the stand-in, whose block spans `block`.
         init(cutting html: [UInt8], block: Range<Int>) {
             let standIn = Array(BlockMemo.standIn.utf8)
             var pieces: [[UInt8]] = []
+            var standIns: [Int] = []
             var start = 0
             var index = 0
             while index + standIn.count <= html.count {
                 if html[index] == standIn[0], html[index..<(index + standIn.count)].elementsEqual(standIn) {
                     pieces.append(Array(html[start..<index]))
+                    standIns.append(index)
                     index += standIn.count
                     start = index
                 } else {
@@ -76,6 +79,7 @@ enum BlockMemo {
             self.pieces = pieces
             leading = block.lowerBound
             trailing = html.count - block.upperBound
+            hashes = EntryHashes(html, block: block, standIns: standIns)
         }
 
         /// Appends the markup with `value` where the stand-in was; returns the block's range in

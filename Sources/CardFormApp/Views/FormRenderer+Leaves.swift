@@ -23,6 +23,8 @@ extension FormRenderer {
         var blocks: [BlockTree.Block] = []
         // What the page holds of each block rendered, found here once for `FragmentDiff` too.
         var held: [HeldBlock?] = []
+        // What the memos already know of each block's hashes, so the diff need not work them out.
+        var known: [KnownHashes?] = []
         var echoed = echo == nil
         for leaf in plan.leaves {
             let isEcho = leaf.key == echo?.field
@@ -32,22 +34,25 @@ extension FormRenderer {
             switch try render(leaf, view: view, into: &html) {
             case .unfit: return nil
             case .nothing: guard page.blocks[leaf.key] == nil else { return nil }
-            case .block(let range):
+            case .block(let range, let hashes):
                 guard let was = page.blocks[leaf.key] else { return nil }
                 blocks.append(BlockTree.Block(key: leaf.key, range: range, parent: nil))
                 held.append(was)
+                known.append(hashes)
             }
         }
         guard echoed else { return nil }
         // Only these leaves were rendered: every other block keeps what the page already holds.
         return FragmentDiff.respond(
-            to: BlockTree(bytes: html, blocks: blocks), page: &page, echo: echo, resync: false, announces: announces, leaves: held)
+            to: BlockTree(bytes: html, blocks: blocks), page: &page, echo: echo, resync: false, announces: announces, leaves: held,
+            known: known)
     }
 
     /// What a leaf appended to the buffer.
     private enum LeafRender {
-        /// One block of its name, at this range, with nothing but blanks around it.
-        case block(Range<Int>)
+        /// One block of its name, at this range, with nothing but blanks around it; with its
+        /// hashes when a memo knows them.
+        case block(Range<Int>, KnownHashes?)
         /// Nothing but blanks.
         case nothing
         /// Anything else.
@@ -79,11 +84,12 @@ extension FormRenderer {
         } else {
             let data = view.fieldBlockData(field, state: state, value: value.isEmpty ? "" : BlockMemo.standIn)
             let standIn = try render(leaf.template, data: data)
-            guard case .block(let range) = checked(standIn, from: 0, leaf) else { return .unfit }
+            guard case .block(let range, _) = checked(standIn, from: 0, leaf) else { return .unfit }
             entry = BlockMemo.Entry(cutting: standIn, block: range)
             resources.blockMemo.remember(entry, for: memoKey)
         }
-        return .block(entry.append(filledWith: value, to: &html))
+        let range = entry.append(filledWith: value, to: &html)
+        return .block(range, entry.known(filledWith: value, at: range))
     }
 
     /// The leaf from `LeafMemo`, by its facts; rendered from them and kept on a miss.
@@ -92,7 +98,9 @@ extension FormRenderer {
         let memoKey = LeafMemo.Key(template: leaf.template, language: view.pack.language, facts: facts)
         if let known = resources.leafMemo.entry(for: memoKey) {
             switch known {
-            case .block(let entry): return .block(entry.append(filledWith: "", to: &html))
+            case .block(let entry):
+                let range = entry.append(filledWith: "", to: &html)
+                return .block(range, entry.known(filledWith: "", at: range))
             case .nothing: return .nothing
             }
         }
@@ -103,10 +111,11 @@ extension FormRenderer {
         case .nothing:
             resources.leafMemo.remember(.nothing, for: memoKey)
             return .nothing
-        case .block(let range):
+        case .block(let range, _):
             let entry = BlockMemo.Entry(cutting: rendered, block: range)
             resources.leafMemo.remember(.block(entry), for: memoKey)
-            return .block(entry.append(filledWith: "", to: &html))
+            let appended = entry.append(filledWith: "", to: &html)
+            return .block(appended, entry.known(filledWith: "", at: appended))
         }
     }
 
@@ -115,6 +124,6 @@ extension FormRenderer {
         let blocks = BlockTree.blocks(in: html, from: start)
         guard let block = blocks.first else { return html[start...].allSatisfy(BlockTree.isBlank) ? .nothing : .unfit }
         guard blocks.count == 1, block.key == leaf.key, BlockTree.wraps(block.range, everythingIn: html[start...]) else { return .unfit }
-        return .block(block.range)
+        return .block(block.range, nil)
     }
 }
