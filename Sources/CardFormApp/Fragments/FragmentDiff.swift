@@ -38,17 +38,19 @@ enum FragmentDiff {
     /// `announces` says that the render's live region says something. `leaves`, when given, says
     /// that `tree` holds only some of the page's blocks (leaves rendered alone:
     /// `FormRenderer.leafFragments`), so the page keeps the others as it holds them, and is what
-    /// the page holds of each of `tree`'s blocks, in order, found by the caller already. `known`
+    /// the page holds of each of `tree`'s blocks, in order, found by the caller already, at
+    /// `slots` in `page.blocks` (nothing `page.blocks` gains or loses in between). `known`
     /// (empty, or one for each block) is what is already known of a block's hashes.
     static func respond(
         to tree: BlockTree, page: inout PageState, echo: FieldEcho?, resync: Bool, announces: Bool = false,
-        leaves held: [HeldBlock?]? = nil, known: [KnownHashes?] = []
+        leaves held: [HeldBlock?]? = nil, at slots: [Dictionary<String, HeldBlock>.Index] = [], known: [KnownHashes?] = []
     ) -> String {
         assert(known.isEmpty || (known.count == tree.blocks.count && knownHashesHold(tree, known)), "known hashes must hold")
         let own = ownHashes(tree, known: known)
         let heard = announces ? hashesOnceHeard(tree, own) : own
         // Each block's entry is found once, by key, and everything below works on indices.
         assert(held.map { $0.count == tree.blocks.count } ?? true, "held must match tree.blocks one for one")
+        assert(slots.isEmpty || (held != nil && slots.indices.allSatisfy { page.blocks.keys[slots[$0]] == tree.blocks[$0].key }))
         let isWholeForm = held == nil
         let held = held ?? tree.blocks.map { page.blocks[$0.key] }
         var chosen: [Int] = []
@@ -90,7 +92,11 @@ enum FragmentDiff {
             next: &next)
         // The page holds the tree's blocks as `next` says, and no others unless they are leaves.
         if isWholeForm { page.blocks.removeAll(keepingCapacity: true) }
-        for index in tree.blocks.indices { page.blocks[tree.blocks[index].key] = next[index] }
+        if slots.isEmpty {
+            for index in tree.blocks.indices { page.blocks[tree.blocks[index].key] = next[index] }
+        } else {
+            for index in tree.blocks.indices { page.blocks.values[slots[index]] = next[index] }
+        }
         // An echo the page already shows, on a block it already holds, would change nothing.
         if let valueOnly, echo?.isWhatWasSent == true { chosen.removeAll { $0 == valueOnly } }
         guard !chosen.isEmpty else { return "" }

@@ -21,23 +21,30 @@ extension FormRenderer {
         // malloc for 1032 bytes, glibc's largest tcache size; 1001 would miss it.
         html.reserveCapacity(1000)
         var blocks: [BlockTree.Block] = []
-        // What the page holds of each block rendered, found here once for `FragmentDiff` too.
+        // What the page holds of each block rendered, and where, found here once for
+        // `FragmentDiff` too.
         var held: [HeldBlock?] = []
+        var slots: [Dictionary<String, HeldBlock>.Index] = []
         // What the memos already know of each block's hashes, so the diff need not work them out.
         var known: [KnownHashes?] = []
-        var echoed = echo == nil
-        for leaf in plan.leaves {
-            let isEcho = leaf.key == echo?.field
-            guard isEcho || !leaf.changes.isDisjoint(with: changes) else { continue }
+        let echoField = echo?.field
+        var echoed = echoField == nil
+        // By index: a leaf the event does not reach is skipped without copying it out.
+        for index in plan.leaves.indices {
+            let isEcho = plan.leaves[index].key == echoField
+            guard isEcho || !plan.leaves[index].changes.isDisjoint(with: changes) else { continue }
+            let leaf = plan.leaves[index]
             echoed = echoed || isEcho
             guard page.blocks[leaf.repeatedKey] == nil else { return nil }
+            let slot = page.blocks.index(forKey: leaf.key)
             switch try render(leaf, view: view, into: &html) {
             case .unfit: return nil
-            case .nothing: guard page.blocks[leaf.key] == nil else { return nil }
+            case .nothing: guard slot == nil else { return nil }
             case .block(let range, let hashes):
-                guard let was = page.blocks[leaf.key] else { return nil }
+                guard let slot else { return nil }
                 blocks.append(BlockTree.Block(key: leaf.key, range: range, parent: nil))
-                held.append(was)
+                held.append(page.blocks.values[slot])
+                slots.append(slot)
                 known.append(hashes)
             }
         }
@@ -45,7 +52,7 @@ extension FormRenderer {
         // Only these leaves were rendered: every other block keeps what the page already holds.
         return FragmentDiff.respond(
             to: BlockTree(bytes: html, blocks: blocks), page: &page, echo: echo, resync: false, announces: announces, leaves: held,
-            known: known)
+            at: slots, known: known)
     }
 
     /// What a leaf appended to the buffer.
