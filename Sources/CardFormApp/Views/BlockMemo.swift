@@ -21,18 +21,28 @@ enum BlockMemo {
     /// field and `t` are kept here (`BlockPlan.Leaf.isMemoizable`).
     struct Key: Hashable, Sendable {
         let template: String
+        /// `template.hashValue` (`BlockPlan.Leaf.templateHash`): hashed instead of the name.
+        let templateHash: Int
         let language: String
         let state: FieldState
         /// Whether the entry holds the stand-in, to be filled with the value; false: rendered
         /// with the empty value, kept whole.
         var filled = true
 
+        init(template: String, templateHash: Int? = nil, language: String, state: FieldState, filled: Bool = true) {
+            self.template = template
+            self.templateHash = templateHash ?? template.hashValue
+            self.language = language
+            self.state = state
+            self.filled = filled
+        }
+
         /// Hashes what tells a field's renders apart most (its verdict, error, length and network),
         /// not the whole state: equal keys still hash alike, the few that share a hash are told
         /// apart by `==`, and a keystroke's lookup skips hashing labels, options and network lists,
         /// most of what hashing a `FieldState` costs.
         func hash(into hasher: inout Hasher) {
-            hasher.combine(template)
+            hasher.combine(templateHash)
             hasher.combine(language)
             hasher.combine(filled)
             hasher.combine(state.valid)
