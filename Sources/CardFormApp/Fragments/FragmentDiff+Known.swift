@@ -29,11 +29,30 @@ struct KnownHashes: Sendable {
     }
 }
 
+/// A leaf rendered alone (`FormRenderer.leafFragments`), as the diff needs it: what the page
+/// holds of its block, where that is in `PageState.blocks`, and what is known of its hashes.
+struct LeafBlock {
+    var held: HeldBlock
+    var slot: Dictionary<String, HeldBlock>.Index
+    var known: KnownHashes?
+}
+
+/// What the page holds of each of a tree's blocks, by index: the leaves' own (`leaves`), or, for
+/// a whole form, each found by key (`whole`).
+struct HeldBlocks {
+    let leaves: [LeafBlock]
+    let whole: [HeldBlock?]
+
+    subscript(index: Int) -> HeldBlock? { leaves.isEmpty ? whole[index] : leaves[index].held }
+
+    func known(_ index: Int) -> KnownHashes? { leaves.isEmpty ? nil : leaves[index].known }
+}
+
 extension FragmentDiff {
     /// The blocks' own hashes: known ones as they are, the others worked out.
-    static func ownHashes(_ tree: BlockTree, known: [KnownHashes?]) -> [UInt64] {
-        guard !known.isEmpty else { return tree.ownHashes() }
-        return tree.blocks.indices.map { known[$0]?.own ?? tree.ownHash(of: $0) }
+    static func ownHashes(_ tree: BlockTree, held: HeldBlocks) -> [UInt64] {
+        guard !held.leaves.isEmpty else { return tree.ownHashes() }
+        return tree.blocks.indices.map { held.known($0)?.own ?? tree.ownHash(of: $0) }
     }
 
     /// `innerHash` for block `index`, taken from what is known of it where that says.

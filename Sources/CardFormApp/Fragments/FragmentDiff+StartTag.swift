@@ -14,7 +14,7 @@ extension FragmentDiff {
     /// (`heard`: hashes as the page holds them once the live region is emptied), and what follows
     /// the start tag is what the page holds.
     static func rememberInner(
-        _ tree: BlockTree, own: [UInt64], heard: [UInt64], held: [HeldBlock?], known: [KnownHashes?], chosen: [Int],
+        _ tree: BlockTree, own: [UInt64], heard: [UInt64], held: HeldBlocks, chosen: [Int],
         echo: (block: Int, value: String, text: Range<Int>?)?, valueOnly: Int?, resync: Bool, next: inout [HeldBlock]
     ) -> [Int] {
         var tagOnly: [Int] = []
@@ -25,7 +25,7 @@ extension FragmentDiff {
             }
             guard tree.blocks[index].children.isEmpty, heard[index] == own[index] else { continue }
             let echoed = echo?.block == index ? echo : nil
-            let inner = innerHash(index, tree: tree, echoed: echoed, known: known.isEmpty ? nil : known[index])
+            let inner = innerHash(index, tree: tree, echoed: echoed, known: held.known(index))
             if !resync, index != valueOnly, held[index]?.inner == inner, chosen.contains(index) { tagOnly.append(index) }
             next[index].inner = inner
         }

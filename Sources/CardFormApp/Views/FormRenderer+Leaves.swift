@@ -22,11 +22,9 @@ extension FormRenderer {
         html.reserveCapacity(1000)
         var blocks: [BlockTree.Block] = []
         // What the page holds of each block rendered, and where, found here once for
-        // `FragmentDiff` too.
-        var held: [HeldBlock?] = []
-        var slots: [Dictionary<String, HeldBlock>.Index] = []
-        // What the memos already know of each block's hashes, so the diff need not work them out.
-        var known: [KnownHashes?] = []
+        // `FragmentDiff` too; and what the memos already know of its hashes, so the diff need not
+        // work them out.
+        var leaves: [LeafBlock] = []
         let echoField = echo?.field
         var echoed = echoField == nil
         // By index: a leaf the event does not reach is skipped without copying it out.
@@ -43,16 +41,13 @@ extension FormRenderer {
             case .block(let range, let hashes):
                 guard let slot else { return nil }
                 blocks.append(BlockTree.Block(key: leaf.key, range: range, parent: nil))
-                held.append(page.blocks.values[slot])
-                slots.append(slot)
-                known.append(hashes)
+                leaves.append(LeafBlock(held: page.blocks.values[slot], slot: slot, known: hashes))
             }
         }
         guard echoed else { return nil }
         // Only these leaves were rendered: every other block keeps what the page already holds.
         return FragmentDiff.respond(
-            to: BlockTree(bytes: html, blocks: blocks), page: &page, echo: echo, resync: false, announces: announces, leaves: held,
-            at: slots, known: known)
+            to: BlockTree(bytes: html, blocks: blocks), page: &page, echo: echo, resync: false, announces: announces, leaves: leaves)
     }
 
     /// What a leaf appended to the buffer.
