@@ -10,7 +10,7 @@ import CardFormSupport
         let plain = FieldState(required: true, disabled: false, autoCapitalise: false)
         var labelled = plain
         labelled.label = "Name on card"
-        let keys = [plain, labelled].map { BlockMemo.Key(template: "blocks/cardholder-name", language: "en", state: $0) }
+        let keys = [plain, labelled].map { BlockMemo.Key(site: MemoSite(template: "blocks/cardholder-name", language: "en"), state: $0) }
         #expect(keys[0].hashValue == keys[1].hashValue)
         memo.remember(BlockMemo.Entry(cutting: Array("<p>a</p>".utf8), block: 0..<8), for: keys[0])
         memo.remember(BlockMemo.Entry(cutting: Array("<p>bb</p>".utf8), block: 0..<9), for: keys[1])

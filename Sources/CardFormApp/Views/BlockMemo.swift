@@ -15,35 +15,44 @@ import Mustache
 ///
 /// Held in a `BoundedMemo` shared by every session (most share their language and configuration)
 /// and rebuilt with the resources, so an edited template never meets an old render.
+/// What both memos' keys hold besides the facts (`BlockMemo.Key`, `LeafMemo.Key`): the leaf's
+/// template and the language.
+struct MemoSite: Hashable, Sendable {
+    let template: String
+    /// `template.hashValue` (`BlockPlan.Leaf.templateHash`): hashed instead of the name on
+    /// every keystroke.
+    let templateHash: Int
+    let language: String
+
+    init(template: String, templateHash: Int? = nil, language: String) {
+        self.template = template
+        self.templateHash = templateHash ?? template.hashValue
+        self.language = language
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(templateHash)
+        hasher.combine(language)
+    }
+}
+
 enum BlockMemo {
     /// Everything the render read besides the value: the block's template, its field's state,
     /// and the language (for the field's basics and `t`). Only blocks that read nothing but their
     /// field and `t` are kept here (`BlockPlan.Leaf.isMemoizable`).
     struct Key: Hashable, Sendable {
-        let template: String
-        /// `template.hashValue` (`BlockPlan.Leaf.templateHash`): hashed instead of the name.
-        let templateHash: Int
-        let language: String
+        let site: MemoSite
         let state: FieldState
         /// Whether the entry holds the stand-in, to be filled with the value; false: rendered
         /// with the empty value, kept whole.
         var filled = true
-
-        init(template: String, templateHash: Int? = nil, language: String, state: FieldState, filled: Bool = true) {
-            self.template = template
-            self.templateHash = templateHash ?? template.hashValue
-            self.language = language
-            self.state = state
-            self.filled = filled
-        }
 
         /// Hashes what tells a field's renders apart most (its verdict, error, length and network),
         /// not the whole state: equal keys still hash alike, the few that share a hash are told
         /// apart by `==`, and a keystroke's lookup skips hashing labels, options and network lists,
         /// most of what hashing a `FieldState` costs.
         func hash(into hasher: inout Hasher) {
-            hasher.combine(templateHash)
-            hasher.combine(language)
+            hasher.combine(site)
             hasher.combine(filled)
             hasher.combine(state.valid)
             hasher.combine(state.errorCode)

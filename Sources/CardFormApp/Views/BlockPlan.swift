@@ -45,6 +45,11 @@ struct BlockPlan: Sendable {
         var factParts: [LeafFacts.Part]
         /// The others, which the key holds as data.
         var restKeys: Set<String>
+
+        /// What the memos key its renders in `language` by, besides the facts.
+        func site(_ language: String) -> MemoSite {
+            MemoSite(template: template, templateHash: templateHash, language: language)
+        }
     }
 
     /// In render order.

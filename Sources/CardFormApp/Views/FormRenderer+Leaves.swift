@@ -79,7 +79,7 @@ extension FormRenderer {
         _ leaf: BlockPlan.Leaf, field: FieldType, value: String, view: FormView, into html: inout [UInt8]
     ) throws(TemplateError) -> LeafRender {
         let state = view.fieldState(field)
-        let memoKey = BlockMemo.Key(template: leaf.template, templateHash: leaf.templateHash, language: view.pack.language, state: state, filled: !value.isEmpty)
+        let memoKey = BlockMemo.Key(site: leaf.site(view.pack.language), state: state, filled: !value.isEmpty)
         let entry: BlockMemo.Entry
         if let known = resources.blockMemo.entry(for: memoKey) {
             entry = known
@@ -97,7 +97,7 @@ extension FormRenderer {
     /// The leaf from `LeafMemo`, by its facts; rendered from them and kept on a miss.
     private func memoized(_ leaf: BlockPlan.Leaf, view: FormView, into html: inout [UInt8]) throws(TemplateError) -> LeafRender {
         let facts = view.leafFacts(leaf.factParts, rest: leaf.restKeys)
-        let memoKey = LeafMemo.Key(template: leaf.template, templateHash: leaf.templateHash, language: view.pack.language, facts: facts)
+        let memoKey = LeafMemo.Key(site: leaf.site(view.pack.language), facts: facts)
         if let known = resources.leafMemo.entry(for: memoKey) {
             switch known {
             case .block(let entry):

@@ -15,29 +15,13 @@ import Mustache
 /// template never meets an old render.
 enum LeafMemo {
     struct Key: Hashable, Sendable {
-        let template: String
-        /// `template.hashValue` (`BlockPlan.Leaf.templateHash`): hashed instead of the name.
-        let templateHash: Int
-        /// Stands for the whole pack, not only `t`: the parts' data takes labels from it too
-        /// (`LeafFacts.data`). Sound because one `FormResources` (which holds the memo) has one
-        /// pack per language (`FormResources.pack(for:)`); a pack varying by anything else, such
-        /// as a session's own strings, would have to join the key.
-        let language: String
+        /// Its language stands for the whole pack, not only `t`: the parts' data takes labels
+        /// from it too (`LeafFacts.data`). Sound because one `FormResources` (which holds the
+        /// memo) has one pack per language (`FormResources.pack(for:)`); a pack varying by
+        /// anything else, such as a session's own strings, would have to join the key.
+        let site: MemoSite
         /// What the session and the page decide of the leaf's data.
         let facts: LeafFacts
-
-        init(template: String, templateHash: Int? = nil, language: String, facts: LeafFacts) {
-            self.template = template
-            self.templateHash = templateHash ?? template.hashValue
-            self.language = language
-            self.facts = facts
-        }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(templateHash)
-            hasher.combine(language)
-            hasher.combine(facts)
-        }
     }
 
     /// What the leaf rendered: its block (cut as `BlockMemo` cuts one, with nothing to fill in),
