@@ -9,22 +9,13 @@ extension BlockMemo {
         /// `BlockHash` over the block's bytes before its first stand-in (all of them when none):
         /// the own hash goes on from here with each value.
         let prefix: BlockHash
-        /// Where the root's start tag ends, from the block's start; nil when a stand-in lies in it
-        /// (the end then moves with the value).
-        let tagEnd: Int?
-        /// The inner hash, for an entry without a stand-in.
-        let inner: UInt64?
-        /// For an entry whose one stand-in is the text of the block's first `value="…"`: where
-        /// that text starts (from the block's start), and the value-free and inner hashes with
-        /// it left out. Since a value filled in holds no `"` and nothing escaping changes, that
+        /// What holds whatever the value, with places counted from the block's start: the start
+        /// tag's end, unless a stand-in lies in it (the end then moves with the value); the inner
+        /// hash, for an entry without a stand-in; and `filled`, with an empty value and text
+        /// where the value goes, for an entry whose one stand-in is the text of the block's first
+        /// `value="…"`. Since a value filled in holds no `"` and nothing escaping changes, that
         /// text is also where `FragmentDiff.valueText` finds any value filled in.
-        let valueAttribute: ValueAttribute?
-
-        struct ValueAttribute: Sendable {
-            let offset: Int
-            let valueFree: UInt64
-            let inner: UInt64?
-        }
+        let fixed: KnownHashes
 
         /// The hashes of `html` (rendered with the stand-in, which starts at `standIns`), whose
         /// block spans `block`.
@@ -35,21 +26,20 @@ extension BlockMemo {
             self.prefix = prefix
             let tagEnd = FragmentDiff.startTagEnd(html, block)
             let tagHoldsStandIn = standIns.first.map { $0 < tagEnd } ?? false
-            self.tagEnd = tagHoldsStandIn ? nil : tagEnd - block.lowerBound
-            inner = standIns.isEmpty ? BlockHash.hash(html[tagEnd..<block.upperBound]) : nil
+            var fixed = KnownHashes(
+                own: prefix.value, tagEnd: tagHoldsStandIn ? nil : tagEnd - block.lowerBound,
+                inner: standIns.isEmpty ? BlockHash.hash(html[tagEnd..<block.upperBound]) : nil)
             let attribute = Array(#"value=""#.utf8)
-            guard standIns.count == 1, let at = standIns.first, at + standInCount < block.upperBound,
-                html[at + standInCount] == UInt8(ascii: "\""),
-                ByteSearch.firstIndex(of: attribute, in: html, block) == at - attribute.count
-            else {
-                valueAttribute = nil
-                return
+            if standIns.count == 1, let at = standIns.first, at + standInCount < block.upperBound,
+               html[at + standInCount] == UInt8(ascii: "\""),
+               ByteSearch.firstIndex(of: attribute, in: html, block) == at - attribute.count {
+                let text = at..<(at + standInCount)
+                fixed.filled = KnownHashes.Filled(
+                    value: "", text: (at - block.lowerBound)..<(at - block.lowerBound),
+                    valueFree: FragmentDiff.hash(block, of: html, leavingOut: text),
+                    inner: tagHoldsStandIn ? nil : FragmentDiff.hash(tagEnd..<block.upperBound, of: html, leavingOut: text))
             }
-            let text = at..<(at + standInCount)
-            valueAttribute = ValueAttribute(
-                offset: at - block.lowerBound,
-                valueFree: FragmentDiff.hash(block, of: html, leavingOut: text),
-                inner: tagHoldsStandIn ? nil : FragmentDiff.hash(tagEnd..<block.upperBound, of: html, leavingOut: text))
+            self.fixed = fixed
         }
     }
 }
@@ -64,11 +54,16 @@ extension BlockMemo.Entry {
             let piece = pieces[index]
             own.combine(index == pieces.count - 1 ? piece[..<(piece.count - trailing)] : piece[...])
         }
-        var known = KnownHashes(own: own.value, tagEnd: hashes.tagEnd.map { block.lowerBound + $0 }, inner: hashes.inner)
-        if let attribute = hashes.valueAttribute, !value.isEmpty {
-            let text = block.lowerBound + attribute.offset
-            known.filled = KnownHashes.Filled(
-                value: value, text: text..<(text + value.utf8.count), valueFree: attribute.valueFree, inner: attribute.inner)
+        var known = hashes.fixed
+        known.own = own.value
+        known.tagEnd = known.tagEnd.map { block.lowerBound + $0 }
+        if var filled = known.filled, !value.isEmpty {
+            let text = block.lowerBound + filled.text.lowerBound
+            filled.value = value
+            filled.text = text..<(text + value.utf8.count)
+            known.filled = filled
+        } else {
+            known.filled = nil
         }
         return known
     }
