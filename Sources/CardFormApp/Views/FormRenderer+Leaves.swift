@@ -78,13 +78,13 @@ extension FormRenderer {
     private func memoized(
         _ leaf: BlockPlan.Leaf, field: FieldType, value: String, view: FormView, into html: inout [UInt8]
     ) throws(TemplateError) -> LeafRender {
-        let state = view.fieldState(field)
-        let memoKey = BlockMemo.Key(site: leaf.site(view.pack.language), state: state, filled: !value.isEmpty)
+        // The state and facts are read back from the key on a miss: taken into it, not copied.
+        let memoKey = BlockMemo.Key(site: leaf.site(view.pack.language), state: view.fieldState(field), filled: !value.isEmpty)
         let entry: BlockMemo.Entry
         if let known = resources.blockMemo.entry(for: memoKey) {
             entry = known
         } else {
-            let data = view.fieldBlockData(field, state: state, value: value.isEmpty ? "" : BlockMemo.standIn)
+            let data = view.fieldBlockData(field, state: memoKey.state, value: value.isEmpty ? "" : BlockMemo.standIn)
             let standIn = try render(leaf.template, data: data)
             guard case .block(let range, _) = checked(standIn, from: 0, leaf) else { return .unfit }
             entry = BlockMemo.Entry(cutting: standIn, block: range)
@@ -96,8 +96,7 @@ extension FormRenderer {
 
     /// The leaf from `LeafMemo`, by its facts; rendered from them and kept on a miss.
     private func memoized(_ leaf: BlockPlan.Leaf, view: FormView, into html: inout [UInt8]) throws(TemplateError) -> LeafRender {
-        let facts = view.leafFacts(leaf.factParts, rest: leaf.restKeys)
-        let memoKey = LeafMemo.Key(site: leaf.site(view.pack.language), facts: facts)
+        let memoKey = LeafMemo.Key(site: leaf.site(view.pack.language), facts: view.leafFacts(leaf.factParts, rest: leaf.restKeys))
         if let known = resources.leafMemo.entry(for: memoKey) {
             switch known {
             case .block(let entry):
@@ -106,7 +105,7 @@ extension FormRenderer {
             case .nothing: return .nothing
             }
         }
-        let full = facts.data(leaf.factParts, strings: leaf.rootKeys.contains("t"), pack: view.pack, icons: resources.networkIcons)
+        let full = memoKey.facts.data(leaf.factParts, strings: leaf.rootKeys.contains("t"), pack: view.pack, icons: resources.networkIcons)
         let rendered = try render(leaf.template, data: full)
         switch checked(rendered, from: 0, leaf) {
         case .unfit: return .unfit
