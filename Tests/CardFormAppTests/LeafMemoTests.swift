@@ -35,7 +35,7 @@ import Testing
         for shopper in shoppers { #expect(shopper.mismatches.isEmpty, "\(shopper.mismatches.first ?? "")") }
         #expect(resources.leafMemo.count > 2)
         let buttons = resources.leafMemo.held.compactMap { key, entry -> String? in
-            guard key.template == "blocks/submit-button", case .block(let block) = entry else { return nil }
+            guard key.site.template == "blocks/submit-button", case .block(let block) = entry else { return nil }
             return String(decoding: block.pieces.joined(), as: UTF8.self)
         }
         #expect(buttons.contains { $0.contains("24.99") } && buttons.contains { $0.contains("10.00") })
@@ -109,6 +109,6 @@ import Testing
         for secret in secrets {
             #expect(!kept.contains { $0.contains(secret) }, "a memo holds \(secret)")
         }
-        #expect(resources.blockMemo.held.keys.contains { $0.template == "blocks/cvv" && !$0.filled })
+        #expect(resources.blockMemo.held.keys.contains { $0.site.template == "blocks/cvv" && !$0.filled })
     }
 }

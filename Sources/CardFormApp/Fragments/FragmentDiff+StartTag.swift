@@ -14,7 +14,7 @@ extension FragmentDiff {
     /// (`heard`: hashes as the page holds them once the live region is emptied), and what follows
     /// the start tag is what the page holds.
     static func rememberInner(
-        _ tree: BlockTree, own: [UInt64], heard: [UInt64], held: [HeldBlock?], chosen: [Int],
+        _ tree: BlockTree, own: [UInt64], heard: [UInt64], held: HeldBlocks, chosen: [Int],
         echo: (block: Int, value: String, text: Range<Int>?)?, valueOnly: Int?, resync: Bool, next: inout [HeldBlock]
     ) -> [Int] {
         var tagOnly: [Int] = []
@@ -25,7 +25,7 @@ extension FragmentDiff {
             }
             guard tree.blocks[index].children.isEmpty, heard[index] == own[index] else { continue }
             let echoed = echo?.block == index ? echo : nil
-            let inner = innerHash(index, tree: tree, value: echoed?.value, text: echoed?.text)
+            let inner = innerHash(index, tree: tree, echoed: echoed, known: held.known(index))
             if !resync, index != valueOnly, held[index]?.inner == inner, chosen.contains(index) { tagOnly.append(index) }
             next[index].inner = inner
         }
@@ -52,9 +52,9 @@ extension FragmentDiff {
     }
 
     /// The block's root start tag and its end tag, for a `data-cf-tag` answer.
-    static func appendStartTag(of index: Int, tree: BlockTree, to body: inout [UInt8]) {
+    static func appendStartTag(of index: Int, tree: BlockTree, tagEnd: Int?, to body: inout [UInt8]) {
         let range = tree.blocks[index].range
-        let end = startTagEnd(tree.html, range)
+        let end = tagEnd ?? startTagEnd(tree.html, range)
         body.append(contentsOf: tree.html[range.lowerBound..<end])
         var name = range.lowerBound + 1
         while name < end, !BlockTree.isBlank(tree.html[name]), tree.html[name] != UInt8(ascii: ">"), tree.html[name] != UInt8(ascii: "/") {
@@ -67,10 +67,11 @@ extension FragmentDiff {
 
     /// The hash of the block's markup after its start tag, with the text of the first
     /// `value="<value>"` attribute there left out; `text` is where the block's first such
-    /// attribute's text lies (nil: none), as `valueText` finds it.
-    static func innerHash(_ index: Int, tree: BlockTree, value: String?, text: Range<Int>?) -> UInt64 {
+    /// attribute's text lies (nil: none), as `valueText` finds it; `tagEnd`, where the start tag
+    /// ends, when already known.
+    static func innerHash(_ index: Int, tree: BlockTree, value: String?, text: Range<Int>?, tagEnd: Int? = nil) -> UInt64 {
         let range = tree.blocks[index].range
-        let inner = startTagEnd(tree.html, range)..<range.upperBound
+        let inner = (tagEnd ?? startTagEnd(tree.html, range))..<range.upperBound
         // `text` is the block's first `value="…"`. What is searched for holds no `>` (the value is
         // escaped), so it lies wholly in the start tag or wholly after it: after it, it is also
         // the first there; in it, the first after the start tag is searched for.

@@ -37,18 +37,21 @@ enum FragmentDiff {
     /// it applies them. `resync` sends the outermost blocks whole (the client's copy is unknown);
     /// `announces` says that the render's live region says something. `leaves`, when given, says
     /// that `tree` holds only some of the page's blocks (leaves rendered alone:
-    /// `FormRenderer.leafFragments`), so the page keeps the others as it holds them, and is what
-    /// the page holds of each of `tree`'s blocks, in order, found by the caller already.
+    /// `FormRenderer.leafFragments`), so the page keeps the others as it holds them, and gives
+    /// for each of `tree`'s blocks, in order, what the page holds of it and where (found by the
+    /// caller already; nothing `page.blocks` gains or loses in between), and what is already
+    /// known of its hashes.
     static func respond(
-        to tree: BlockTree, page: inout PageState, echo: FieldEcho?, resync: Bool, announces: Bool = false,
-        leaves held: [HeldBlock?]? = nil
+        to tree: BlockTree, page: inout PageState, echo: FieldEcho?, resync: Bool, announces: Bool = false, leaves: [LeafBlock]? = nil
     ) -> String {
-        let own = tree.ownHashes()
-        let heard = announces ? hashesOnceHeard(tree, own) : own
         // Each block's entry is found once, by key, and everything below works on indices.
-        assert(held.map { $0.count == tree.blocks.count } ?? true, "held must match tree.blocks one for one")
-        let isWholeForm = held == nil
-        let held = held ?? tree.blocks.map { page.blocks[$0.key] }
+        assert(leaves.map { $0.count == tree.blocks.count } ?? true, "leaves must match tree.blocks one for one")
+        assert(leaves.map { leaves in leaves.indices.allSatisfy { page.blocks.keys[leaves[$0].slot] == tree.blocks[$0].key } } ?? true)
+        assert(leaves.map { knownHashesHold(tree, $0.map(\.known)) } ?? true, "known hashes must hold")
+        let isWholeForm = leaves == nil
+        let held = HeldBlocks(leaves: leaves ?? [], whole: leaves == nil ? tree.blocks.map { page.blocks[$0.key] } : [])
+        let own = ownHashes(tree, held: held)
+        let heard = announces ? hashesOnceHeard(tree, own) : own
         var chosen: [Int] = []
         for index in tree.blocks.indices {
             if chosen.contains(where: { tree.isWithin(index, $0) }) { continue }
@@ -67,19 +70,31 @@ enum FragmentDiff {
         // The echoed value's text in its block, when that has no child blocks: found once for the
         // two hashes that leave it out (value-free and inner).
         var echoed: (block: Int, value: String, text: Range<Int>?)?
+        var valueFree: UInt64?
         if let echoBlock, let echo, tree.blocks[echoBlock].children.isEmpty {
-            echoed = (echoBlock, echo.value, valueText(echo.value, in: tree.blocks[echoBlock].range, of: tree.html))
+            if let filled = held.known(echoBlock)?.filled(with: echo.value) {
+                echoed = (echoBlock, echo.value, filled.text)
+                valueFree = filled.valueFree
+            } else {
+                let text = valueText(echo.value, in: tree.blocks[echoBlock].range, of: tree.html)
+                echoed = (echoBlock, echo.value, text)
+                valueFree = text.map { hash(tree.blocks[echoBlock].range, of: tree.html, leavingOut: $0) }
+            }
         }
         // A block's value-free hash stays while the block is what the page holds.
         var next = tree.blocks.indices.map { index in
             HeldBlock(own: heard[index], valueFree: held[index]?.own == heard[index] ? held[index]?.valueFree : nil)
         }
-        let valueOnly = rememberValueFree(echoBlock, tree: tree, text: echoed?.text, held: held, resync: resync, next: &next)
+        let valueOnly = rememberValueFree(echoBlock, valueFree: valueFree, held: held, resync: resync, next: &next)
         let tagOnly = rememberInner(
             tree, own: own, heard: heard, held: held, chosen: chosen, echo: echoed, valueOnly: valueOnly, resync: resync, next: &next)
         // The page holds the tree's blocks as `next` says, and no others unless they are leaves.
         if isWholeForm { page.blocks.removeAll(keepingCapacity: true) }
-        for index in tree.blocks.indices { page.blocks[tree.blocks[index].key] = next[index] }
+        if let leaves {
+            for index in tree.blocks.indices { page.blocks.values[leaves[index].slot] = next[index] }
+        } else {
+            for index in tree.blocks.indices { page.blocks[tree.blocks[index].key] = next[index] }
+        }
         // An echo the page already shows, on a block it already holds, would change nothing.
         if let valueOnly, echo?.isWhatWasSent == true { chosen.removeAll { $0 == valueOnly } }
         guard !chosen.isEmpty else { return "" }
@@ -95,7 +110,7 @@ enum FragmentDiff {
             if index == echoBlock, let echo { append(echo, block: tree.blocks[index].key, to: &body) }
             if tagOnly.contains(index) {
                 body.append(contentsOf: " data-cf-tag>".utf8)
-                appendStartTag(of: index, tree: tree, to: &body)
+                appendStartTag(of: index, tree: tree, tagEnd: held.known(index)?.tagEnd, to: &body)
             } else {
                 body.append(UInt8(ascii: ">"))
                 if index != valueOnly { body.append(contentsOf: tree.html[tree.blocks[index].range]) }
@@ -128,13 +143,12 @@ enum FragmentDiff {
     /// Sets the echo's block's value-free hash in `next` (the others were kept where their block
     /// did not change), and says whether the echo's block (`index`) may go empty: its own markup is
     /// what the page holds (a focus or blur that changed nothing in it), or it has no child blocks
-    /// and but for the value (`text`, where found) its markup is what the page holds. Never on a
-    /// resync: what the page holds is not known then.
+    /// and but for the value (`valueFree`: its hash with the value's text left out, where found)
+    /// its markup is what the page holds. Never on a resync: what the page holds is not known then.
     private static func rememberValueFree(
-        _ index: Int?, tree: BlockTree, text: Range<Int>?, held: [HeldBlock?], resync: Bool, next: inout [HeldBlock]
+        _ index: Int?, valueFree: UInt64?, held: HeldBlocks, resync: Bool, next: inout [HeldBlock]
     ) -> Int? {
         guard let index else { return nil }
-        let valueFree = text.map { Self.hash(tree.blocks[index].range, of: tree.html, leavingOut: $0) }
         next[index].valueFree = valueFree
         guard !resync else { return nil }
         if let was = held[index], was.own == next[index].own { return index }

@@ -15,13 +15,33 @@ import Mustache
 ///
 /// Held in a `BoundedMemo` shared by every session (most share their language and configuration)
 /// and rebuilt with the resources, so an edited template never meets an old render.
+/// What both memos' keys hold besides the facts (`BlockMemo.Key`, `LeafMemo.Key`): the leaf's
+/// template and the language.
+struct MemoSite: Hashable, Sendable {
+    let template: String
+    /// `template.hashValue` (`BlockPlan.Leaf.templateHash`): hashed instead of the name on
+    /// every keystroke.
+    let templateHash: Int
+    let language: String
+
+    init(template: String, templateHash: Int? = nil, language: String) {
+        self.template = template
+        self.templateHash = templateHash ?? template.hashValue
+        self.language = language
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(templateHash)
+        hasher.combine(language)
+    }
+}
+
 enum BlockMemo {
     /// Everything the render read besides the value: the block's template, its field's state,
     /// and the language (for the field's basics and `t`). Only blocks that read nothing but their
     /// field and `t` are kept here (`BlockPlan.Leaf.isMemoizable`).
     struct Key: Hashable, Sendable {
-        let template: String
-        let language: String
+        let site: MemoSite
         let state: FieldState
         /// Whether the entry holds the stand-in, to be filled with the value; false: rendered
         /// with the empty value, kept whole.
@@ -32,8 +52,7 @@ enum BlockMemo {
         /// apart by `==`, and a keystroke's lookup skips hashing labels, options and network lists,
         /// most of what hashing a `FieldState` costs.
         func hash(into hasher: inout Hasher) {
-            hasher.combine(template)
-            hasher.combine(language)
+            hasher.combine(site)
             hasher.combine(filled)
             hasher.combine(state.valid)
             hasher.combine(state.errorCode)
@@ -56,16 +75,19 @@ enum BlockMemo {
         let pieces: [[UInt8]]
         let leading: Int
         let trailing: Int
+        let hashes: EntryHashes
 
         /// Cuts `html`, rendered with the stand-in, whose block spans `block`.
         init(cutting html: [UInt8], block: Range<Int>) {
             let standIn = Array(BlockMemo.standIn.utf8)
             var pieces: [[UInt8]] = []
+            var standIns: [Int] = []
             var start = 0
             var index = 0
             while index + standIn.count <= html.count {
                 if html[index] == standIn[0], html[index..<(index + standIn.count)].elementsEqual(standIn) {
                     pieces.append(Array(html[start..<index]))
+                    standIns.append(index)
                     index += standIn.count
                     start = index
                 } else {
@@ -76,6 +98,7 @@ enum BlockMemo {
             self.pieces = pieces
             leading = block.lowerBound
             trailing = html.count - block.upperBound
+            hashes = EntryHashes(html, block: block, standIns: standIns)
         }
 
         /// Appends the markup with `value` where the stand-in was; returns the block's range in

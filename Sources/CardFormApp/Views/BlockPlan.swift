@@ -22,6 +22,9 @@ struct BlockPlan: Sendable {
         var repeatedKey: String
         /// The partial's template.
         var template: String
+        /// `template.hashValue`, taken once here: the memos' keys hash it on every keystroke
+        /// (`BlockMemo.Key`, `LeafMemo.Key`).
+        var templateHash: Int
         /// The field whose block this is, when the name is a field's.
         var field: FieldType?
         /// The changes that can alter what it renders, its presence included.
@@ -42,6 +45,11 @@ struct BlockPlan: Sendable {
         var factParts: [LeafFacts.Part]
         /// The others, which the key holds as data.
         var restKeys: Set<String>
+
+        /// What the memos key its renders in `language` by, besides the facts.
+        func site(_ language: String) -> MemoSite {
+            MemoSite(template: template, templateHash: templateHash, language: language)
+        }
     }
 
     /// In render order.
@@ -163,7 +171,8 @@ struct BlockPlan: Sendable {
         let dataKeys = rootKeys.subtracting(["t"])
         let parts = LeafFacts.Part.allCases.filter { dataKeys.contains($0.rawValue) }
         return Leaf(
-            key: key, repeatedKey: BlockTree.Block.key(key, occurrence: 2), template: site.name, field: field, changes: changes, rootKeys: rootKeys, onlyField: onlyField,
+            key: key, repeatedKey: BlockTree.Block.key(key, occurrence: 2), template: site.name, templateHash: site.name.hashValue,
+            field: field, changes: changes, rootKeys: rootKeys, onlyField: onlyField,
             isMemoizable: memoizable, isDataMemoizable: dataMemoizable, dataKeys: dataKeys, factParts: parts,
             restKeys: dataKeys.subtracting(parts.map(\.rawValue)))
     }

@@ -21,33 +21,40 @@ extension FormRenderer {
         // malloc for 1032 bytes, glibc's largest tcache size; 1001 would miss it.
         html.reserveCapacity(1000)
         var blocks: [BlockTree.Block] = []
-        // What the page holds of each block rendered, found here once for `FragmentDiff` too.
-        var held: [HeldBlock?] = []
-        var echoed = echo == nil
-        for leaf in plan.leaves {
-            let isEcho = leaf.key == echo?.field
-            guard isEcho || !leaf.changes.isDisjoint(with: changes) else { continue }
+        // What the page holds of each block rendered, and where, found here once for
+        // `FragmentDiff` too; and what the memos already know of its hashes, so the diff need not
+        // work them out.
+        var leaves: [LeafBlock] = []
+        let echoField = echo?.field
+        var echoed = echoField == nil
+        // By index: a leaf the event does not reach is skipped without copying it out.
+        for index in plan.leaves.indices {
+            let isEcho = plan.leaves[index].key == echoField
+            guard isEcho || !plan.leaves[index].changes.isDisjoint(with: changes) else { continue }
+            let leaf = plan.leaves[index]
             echoed = echoed || isEcho
             guard page.blocks[leaf.repeatedKey] == nil else { return nil }
+            let slot = page.blocks.index(forKey: leaf.key)
             switch try render(leaf, view: view, into: &html) {
             case .unfit: return nil
-            case .nothing: guard page.blocks[leaf.key] == nil else { return nil }
-            case .block(let range):
-                guard let was = page.blocks[leaf.key] else { return nil }
+            case .nothing: guard slot == nil else { return nil }
+            case .block(let range, let hashes):
+                guard let slot else { return nil }
                 blocks.append(BlockTree.Block(key: leaf.key, range: range, parent: nil))
-                held.append(was)
+                leaves.append(LeafBlock(held: page.blocks.values[slot], slot: slot, known: hashes))
             }
         }
         guard echoed else { return nil }
         // Only these leaves were rendered: every other block keeps what the page already holds.
         return FragmentDiff.respond(
-            to: BlockTree(bytes: html, blocks: blocks), page: &page, echo: echo, resync: false, announces: announces, leaves: held)
+            to: BlockTree(bytes: html, blocks: blocks), page: &page, echo: echo, resync: false, announces: announces, leaves: leaves)
     }
 
     /// What a leaf appended to the buffer.
     private enum LeafRender {
-        /// One block of its name, at this range, with nothing but blanks around it.
-        case block(Range<Int>)
+        /// One block of its name, at this range, with nothing but blanks around it; with its
+        /// hashes when a memo knows them.
+        case block(Range<Int>, KnownHashes?)
         /// Nothing but blanks.
         case nothing
         /// Anything else.
@@ -71,42 +78,45 @@ extension FormRenderer {
     private func memoized(
         _ leaf: BlockPlan.Leaf, field: FieldType, value: String, view: FormView, into html: inout [UInt8]
     ) throws(TemplateError) -> LeafRender {
-        let state = view.fieldState(field)
-        let memoKey = BlockMemo.Key(template: leaf.template, language: view.pack.language, state: state, filled: !value.isEmpty)
+        // The state and facts are read back from the key on a miss: taken into it, not copied.
+        let memoKey = BlockMemo.Key(site: leaf.site(view.pack.language), state: view.fieldState(field), filled: !value.isEmpty)
         let entry: BlockMemo.Entry
         if let known = resources.blockMemo.entry(for: memoKey) {
             entry = known
         } else {
-            let data = view.fieldBlockData(field, state: state, value: value.isEmpty ? "" : BlockMemo.standIn)
+            let data = view.fieldBlockData(field, state: memoKey.state, value: value.isEmpty ? "" : BlockMemo.standIn)
             let standIn = try render(leaf.template, data: data)
-            guard case .block(let range) = checked(standIn, from: 0, leaf) else { return .unfit }
+            guard case .block(let range, _) = checked(standIn, from: 0, leaf) else { return .unfit }
             entry = BlockMemo.Entry(cutting: standIn, block: range)
             resources.blockMemo.remember(entry, for: memoKey)
         }
-        return .block(entry.append(filledWith: value, to: &html))
+        let range = entry.append(filledWith: value, to: &html)
+        return .block(range, entry.known(filledWith: value, at: range))
     }
 
     /// The leaf from `LeafMemo`, by its facts; rendered from them and kept on a miss.
     private func memoized(_ leaf: BlockPlan.Leaf, view: FormView, into html: inout [UInt8]) throws(TemplateError) -> LeafRender {
-        let facts = view.leafFacts(leaf.factParts, rest: leaf.restKeys)
-        let memoKey = LeafMemo.Key(template: leaf.template, language: view.pack.language, facts: facts)
+        let memoKey = LeafMemo.Key(site: leaf.site(view.pack.language), facts: view.leafFacts(leaf.factParts, rest: leaf.restKeys))
         if let known = resources.leafMemo.entry(for: memoKey) {
             switch known {
-            case .block(let entry): return .block(entry.append(filledWith: "", to: &html))
+            case .block(let entry):
+                let range = entry.append(filledWith: "", to: &html)
+                return .block(range, entry.known(filledWith: "", at: range))
             case .nothing: return .nothing
             }
         }
-        let full = facts.data(leaf.factParts, strings: leaf.rootKeys.contains("t"), pack: view.pack, icons: resources.networkIcons)
+        let full = memoKey.facts.data(leaf.factParts, strings: leaf.rootKeys.contains("t"), pack: view.pack, icons: resources.networkIcons)
         let rendered = try render(leaf.template, data: full)
         switch checked(rendered, from: 0, leaf) {
         case .unfit: return .unfit
         case .nothing:
             resources.leafMemo.remember(.nothing, for: memoKey)
             return .nothing
-        case .block(let range):
+        case .block(let range, _):
             let entry = BlockMemo.Entry(cutting: rendered, block: range)
             resources.leafMemo.remember(.block(entry), for: memoKey)
-            return .block(entry.append(filledWith: "", to: &html))
+            let appended = entry.append(filledWith: "", to: &html)
+            return .block(appended, entry.known(filledWith: "", at: appended))
         }
     }
 
@@ -115,6 +125,6 @@ extension FormRenderer {
         let blocks = BlockTree.blocks(in: html, from: start)
         guard let block = blocks.first else { return html[start...].allSatisfy(BlockTree.isBlank) ? .nothing : .unfit }
         guard blocks.count == 1, block.key == leaf.key, BlockTree.wraps(block.range, everythingIn: html[start...]) else { return .unfit }
-        return .block(block.range)
+        return .block(block.range, nil)
     }
 }

@@ -15,12 +15,11 @@ import Mustache
 /// template never meets an old render.
 enum LeafMemo {
     struct Key: Hashable, Sendable {
-        let template: String
-        /// Stands for the whole pack, not only `t`: the parts' data takes labels from it too
-        /// (`LeafFacts.data`). Sound because one `FormResources` (which holds the memo) has one
-        /// pack per language (`FormResources.pack(for:)`); a pack varying by anything else, such
-        /// as a session's own strings, would have to join the key.
-        let language: String
+        /// Its language stands for the whole pack, not only `t`: the parts' data takes labels
+        /// from it too (`LeafFacts.data`). Sound because one `FormResources` (which holds the
+        /// memo) has one pack per language (`FormResources.pack(for:)`); a pack varying by
+        /// anything else, such as a session's own strings, would have to join the key.
+        let site: MemoSite
         /// What the session and the page decide of the leaf's data.
         let facts: LeafFacts
     }

@@ -1,0 +1,70 @@
+import CardFormSupport
+
+/// What `FragmentDiff` would hash and search in a kept block, worked out once when the entry is
+/// cut: a keystroke then hashes only what follows the value, and neither searches for the value
+/// nor hashes the block again with it left out (the block's hashes with it left out are the same
+/// whatever the value).
+extension BlockMemo {
+    struct EntryHashes: Sendable {
+        /// `BlockHash` over the block's bytes before its first stand-in (all of them when none):
+        /// the own hash goes on from here with each value.
+        let prefix: BlockHash
+        /// What holds whatever the value, with places counted from the block's start: the start
+        /// tag's end, unless a stand-in lies in it (the end then moves with the value); the inner
+        /// hash, for an entry without a stand-in; and `filled`, with an empty value and text
+        /// where the value goes, for an entry whose one stand-in is the text of the block's first
+        /// `value="…"`. Since a value filled in holds no `"` and nothing escaping changes, that
+        /// text is also where `FragmentDiff.valueText` finds any value filled in.
+        let fixed: KnownHashes
+
+        /// The hashes of `html` (rendered with the stand-in, which starts at `standIns`), whose
+        /// block spans `block`.
+        init(_ html: [UInt8], block: Range<Int>, standIns: [Int]) {
+            let standInCount = BlockMemo.standIn.utf8.count
+            var prefix = BlockHash()
+            prefix.combine(html[block.lowerBound..<(standIns.first ?? block.upperBound)])
+            self.prefix = prefix
+            let tagEnd = FragmentDiff.startTagEnd(html, block)
+            let tagHoldsStandIn = standIns.first.map { $0 < tagEnd } ?? false
+            var fixed = KnownHashes(
+                own: prefix.value, tagEnd: tagHoldsStandIn ? nil : tagEnd - block.lowerBound,
+                inner: standIns.isEmpty ? BlockHash.hash(html[tagEnd..<block.upperBound]) : nil)
+            let attribute = Array(#"value=""#.utf8)
+            if standIns.count == 1, let at = standIns.first, at + standInCount < block.upperBound,
+               html[at + standInCount] == UInt8(ascii: "\""),
+               ByteSearch.firstIndex(of: attribute, in: html, block) == at - attribute.count {
+                let text = at..<(at + standInCount)
+                fixed.filled = KnownHashes.Filled(
+                    value: "", text: (at - block.lowerBound)..<(at - block.lowerBound),
+                    valueFree: FragmentDiff.hash(block, of: html, leavingOut: text),
+                    inner: tagHoldsStandIn ? nil : FragmentDiff.hash(tagEnd..<block.upperBound, of: html, leavingOut: text))
+            }
+            self.fixed = fixed
+        }
+    }
+}
+
+extension BlockMemo.Entry {
+    /// The hashes `FragmentDiff` takes of this entry's block filled with `value` (as `append`
+    /// gives it) at `block` in the buffer.
+    func known(filledWith value: String, at block: Range<Int>) -> KnownHashes {
+        var own = hashes.prefix
+        for index in pieces.indices.dropFirst() {
+            own.combine(value)
+            let piece = pieces[index]
+            own.combine(index == pieces.count - 1 ? piece[..<(piece.count - trailing)] : piece[...])
+        }
+        var known = hashes.fixed
+        known.own = own.value
+        known.tagEnd = known.tagEnd.map { block.lowerBound + $0 }
+        if var filled = known.filled, !value.isEmpty {
+            let text = block.lowerBound + filled.text.lowerBound
+            filled.value = value
+            filled.text = text..<(text + value.utf8.count)
+            known.filled = filled
+        } else {
+            known.filled = nil
+        }
+        return known
+    }
+}
