@@ -101,8 +101,9 @@ struct FormView {
         Dictionary(uniqueKeysWithValues: rootEntries.enumerated().map { ($0.element.name.name, $0.offset) })
 
     private func fields(only: FieldType?) -> TemplateValue {
-        var fields: TemplateObject = [:]
-        for field in configuration.configuredFields where only == nil || field == only { fields[field.rawValue] = self.field(field) }
+        let configured = configuration.configuredFields
+        var fields = TemplateObject(minimumCapacity: only == nil ? configured.count : 1)
+        for field in configured where only == nil || field == only { fields[Self.fieldKey(field)] = self.field(field) }
         return .object(fields)
     }
 
