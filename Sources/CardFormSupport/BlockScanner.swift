@@ -17,7 +17,7 @@ struct BlockScanner {
     }
 
     private struct OpenElement {
-        /// The tag name's `tagKey`: comparing numbers, not byte slices, keeps the scan free of
+        /// The tag name as `tagName` gives it: comparing numbers, not byte slices, keeps the scan free of
         /// allocations and reference counting.
         var tag: UInt64
         var block: Int?
@@ -45,9 +45,10 @@ struct BlockScanner {
             if next == UInt8(ascii: "!"), i + 3 < n, html[i + 2] == UInt8(ascii: "-"), html[i + 3] == UInt8(ascii: "-") {
                 i = find(Self.commentClose, from: i + 4).map { $0 + 3 } ?? n
             } else if next == UInt8(ascii: "/") {
-                let nameEnd = tagNameEnd(from: i + 2)
-                let name = tagKey(i + 2, nameEnd)
-                let close = (find(UInt8(ascii: ">"), from: nameEnd) ?? (n - 1)) + 1
+                let (nameEnd, name) = tagName(from: i + 2)
+                // Almost every end tag ends right after its name: no call to look further.
+                let close = nameEnd < n && html[nameEnd] == UInt8(ascii: ">")
+                    ? nameEnd + 1 : (find(UInt8(ascii: ">"), from: nameEnd) ?? (n - 1)) + 1
                 if let match = stack.lastIndex(where: { $0.tag == name }) {
                     // Elements left open inside end where this end tag starts (HTML's implied ends).
                     while stack.count > match + 1 {
@@ -67,15 +68,32 @@ struct BlockScanner {
         while let open = stack.popLast() {
             if let block = open.block { blocks[block].range = blocks[block].range.lowerBound..<n }
         }
+        listChildren()
         return blocks
+    }
+
+    /// Fills each block's `children`, in order, once the scan knows how many each has: a form's
+    /// larger blocks grew their lists several times when they were filled child by child.
+    /// (The counts live on the stack: a leaf's scan, on every keystroke, allocates nothing here.)
+    private mutating func listChildren() {
+        guard blocks.count > 1 else { return }
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: blocks.count) { counts in
+            counts.initialize(repeating: 0)
+            for index in blocks.indices {
+                if let parent = blocks[index].parent { counts[parent] += 1 }
+            }
+            for index in blocks.indices where counts[index] > 0 { blocks[index].children.reserveCapacity(Int(counts[index])) }
+        }
+        for index in blocks.indices {
+            if let parent = blocks[index].parent { blocks[parent].children.append(index) }
+        }
     }
 
     /// Reads one start tag at `start`; returns where scanning continues.
     private mutating func openTag(
         at start: Int, stack: inout [OpenElement], names: inout [SeenName], elements: (void: [UInt64], rawText: [UInt64])
     ) -> Int {
-        let nameEnd = tagNameEnd(from: start + 1)
-        let tag = tagKey(start + 1, nameEnd)
+        let (nameEnd, tag) = tagName(from: start + 1)
         var (end, block, selfClosing) = attributes(from: nameEnd)
         var blockIndex: Int?
         if let (blockName, hash) = block {
@@ -89,7 +107,6 @@ struct BlockScanner {
             let parent = stack.last(where: { $0.block != nil })?.block
             blocks.append(Block(key: Block.key(blockName, occurrence: count), range: start..<end, parent: parent))
             blockIndex = blocks.count - 1
-            if let parent { blocks[parent].children.append(blockIndex!) }
         }
         if selfClosing || elements.void.contains(tag) { return end }
         if elements.rawText.contains(tag) {
@@ -144,6 +161,7 @@ struct BlockScanner {
     /// Whether the attribute name at `range` is `data-cf-block` in any case; length first, then
     /// its first 8 bytes and its last 5 as two numbers. Setting bit 5 lowers a letter, and turns
     /// no other byte a name can hold (no blank) into one of the attribute's.
+    @inline(__always)
     private func isBlockAttribute(_ range: Range<Int>) -> Bool {
         guard range.count == 13, let base = html.baseAddress else { return false }
         let head = UInt64(littleEndian: UnsafeRawPointer(base + range.lowerBound).loadUnaligned(as: UInt64.self))
@@ -175,19 +193,16 @@ struct BlockScanner {
             .map { FNV1a.hash($0.utf8) }
     private static let rawTextElements: [UInt64] = ["script", "style", "textarea", "title"].map { FNV1a.hash($0.utf8) }
 
-    /// The tag name in `start..<end` as a number: FNV-1a of its bytes in lower case.
-    private func tagKey(_ start: Int, _ end: Int) -> UInt64 {
+    /// Where the tag name from `start` ends (letters, digits, `-`), and the name as a number:
+    /// FNV-1a of its bytes in lower case, found in the same pass.
+    private func tagName(from start: Int) -> (end: Int, key: UInt64) {
         var hasher = FNV1a()
-        for index in start..<end { hasher.combine(lowered(html[index])) }
-        return hasher.value
-    }
-
-    private func tagNameEnd(from start: Int) -> Int {
         var i = start
         while i < html.count, isLetter(html[i]) || (html[i] >= 0x30 && html[i] <= 0x39) || html[i] == UInt8(ascii: "-") {
+            hasher.combine(lowered(html[i]))
             i += 1
         }
-        return i
+        return (i, hasher.value)
     }
 
     private static let commentClose = Array("-->".utf8)

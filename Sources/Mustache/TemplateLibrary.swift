@@ -162,6 +162,8 @@ public struct TemplateLibrary: Sendable {
         }
     }
 
-    /// What a render's buffer starts with: a whole form page fits, so it rarely has to grow.
-    private static let initialCapacity = 8 * 1024
+    /// What a render's buffer starts with: a whole form page (~12.6 KB with the default
+    /// templates) fits without growing. Only the bytes written are touched, so a small render
+    /// (one block) costs no more than with a smaller buffer.
+    private static let initialCapacity = 16 * 1024
 }

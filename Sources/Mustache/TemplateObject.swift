@@ -62,6 +62,25 @@ public struct TemplateObject: Sendable {
         set { set(newValue, forKey: key, hash: key.hashValue) }
     }
 
+    /// A key with its `hashValue` computed once: for the names a view model sets on every
+    /// render, kept in a `static let`, so that setting or reading a member through it hashes
+    /// nothing. (A `hashValue` is the same for the life of the process, not across processes.)
+    public struct HashedKey: Sendable {
+        public let name: String
+        let hash: Int
+
+        public init(_ name: String) {
+            self.name = name
+            self.hash = name.hashValue
+        }
+    }
+
+    /// The value under `key.name`; setting `nil` removes the member.
+    public subscript(key: HashedKey) -> TemplateValue? {
+        get { value(forKey: key.name, hash: key.hash) }
+        set { set(newValue, forKey: key.name, hash: key.hash) }
+    }
+
     /// The value under `key`, whose `hashValue` is `hash`: what rendering calls, with hashes computed
     /// when the template was compiled.
     @inline(__always)

@@ -43,6 +43,17 @@ import Testing
         #expect(tree.blocks[2].parent == nil)
     }
 
+    @Test func endTagsInAnyCaseAndWithBlanksOrNothingBeforeTheirEndCloseTheirElement() {
+        let tree = BlockTree(html: "<DIV data-cf-block=\"a\"><P data-cf-block=\"b\">x</p ><i data-cf-block=\"c\"></I\n></Div><b data-cf-block=\"d\"></b")
+        #expect(tree.blocks.map(\.key) == ["a", "b", "c", "d"])
+        #expect(tree.text(of: 1) == "<P data-cf-block=\"b\">x</p >")
+        #expect(tree.text(of: 2) == "<i data-cf-block=\"c\"></I\n>")
+        #expect(tree.text(of: 0).hasSuffix("</Div>"))
+        #expect(tree.blocks[2].parent == 0)
+        #expect(tree.blocks[0].children == [1, 2])
+        #expect(tree.text(of: 3) == "<b data-cf-block=\"d\"></b")
+    }
+
     @Test func repeatedBlockNamesGetNumberedKeys() {
         let tree = BlockTree(html: "<div data-cf-block=\"x\"></div><div data-cf-block=\"x\"></div>")
         #expect(tree.blocks.map(\.key) == ["x", "x#2"])

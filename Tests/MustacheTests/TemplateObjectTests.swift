@@ -35,6 +35,21 @@ struct TemplateObjectTests {
         #expect(object["key0"] == 0)
     }
 
+    @Test("a hashed key sets and reads the member its name does, whatever the object's size", arguments: sizes)
+    func hashedKeysAreTheirNames(_ count: Int) {
+        var object = Self.numbered(count)
+        let key = TemplateObject.HashedKey("key0")
+        #expect(object[key] == (count > 0 ? 0 : nil))
+        object[key] = "set"
+        #expect(object["key0"] == "set")
+        #expect(object.count == max(count, 1))
+        object[TemplateObject.HashedKey("added")] = true
+        #expect(object["added"] == true)
+        #expect(TemplateValue.object(object)["added"] == true)
+        object[key] = nil
+        #expect(object["key0"] == nil)
+    }
+
     @Test("a reserved object finds what it is given before it is full")
     func reservedObjectFindsItsFirstMembers() {
         var object = TemplateObject(minimumCapacity: 40)

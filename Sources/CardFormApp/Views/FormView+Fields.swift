@@ -16,8 +16,27 @@ extension FormView {
     /// case): `data(only:reading:)` for those two keys, from a state already at hand and any value.
     func fieldBlockData(_ field: FieldType, state: FieldState, value: String) -> TemplateValue {
         let data = Self.fieldData(field, state: state, value: value, pack: pack, icons: resources.networkIcons)
-        return ["fields": [field.rawValue: data], "t": pack.strings]
+        var fields = TemplateObject(minimumCapacity: 1)
+        fields[Self.fieldKey(field)] = data
+        var root = TemplateObject(minimumCapacity: 2)
+        root[BlockKeys.fields] = .object(fields)
+        root[BlockKeys.strings] = pack.strings
+        return .object(root)
     }
+
+    /// The two top-level keys a field's block reads, hashed once.
+    private enum BlockKeys {
+        static let fields = TemplateObject.HashedKey("fields")
+        static let strings = TemplateObject.HashedKey("t")
+    }
+
+    /// `field`'s key in `fields`, hashed once: every render sets each configured field's.
+    static func fieldKey(_ field: FieldType) -> TemplateObject.HashedKey {
+        fieldKeys.first { $0.field == field }?.key ?? TemplateObject.HashedKey(field.rawValue)
+    }
+
+    private static let fieldKeys: [(field: FieldType, key: TemplateObject.HashedKey)] =
+        FieldType.allCases.map { ($0, TemplateObject.HashedKey($0.rawValue)) }
 
     /// What the session and its configuration decide of `field`'s data, its value aside.
     func fieldState(_ field: FieldType) -> FieldState {

@@ -47,60 +47,83 @@ struct FormView {
     /// top-level keys a template reads (`TemplateLibrary.rootKeys(readBy:)`), so a keystroke
     /// rendering one block builds none of the rest.
     func data(only: FieldType? = nil, reading keys: Set<String>? = nil) -> TemplateValue {
-        var root: TemplateObject = [:]
-        root.reserveCapacity(keys?.count ?? Self.rootEntries.count)
+        var root = TemplateObject(minimumCapacity: keys?.count ?? Self.rootEntries.count)
         if let keys {
             for key in keys {
-                if let value = Self.rootEntries[key]?(self, only) { root[key] = value }
+                guard let number = Self.rootNumbers[key] else { continue }
+                let (name, entry) = Self.rootEntries[number]
+                if let value = entry(self, only) { root[name] = value }
             }
         } else {
-            for (key, entry) in Self.rootEntries {
-                if let value = entry(self, only) { root[key] = value }
+            for (name, entry) in Self.rootEntries {
+                if let value = entry(self, only) { root[name] = value }
             }
         }
         return .object(root)
     }
 
     /// Every top-level key the data can hold.
-    static var rootKeys: Set<String> { Set(rootEntries.keys) }
+    static var rootKeys: Set<String> { Set(rootNumbers.keys) }
+
+    private typealias RootEntry = @Sendable (FormView, FieldType?) -> TemplateValue?
 
     /// Every top-level key of the data (Templates/README.md), and how it is built; nil leaves the
-    /// key out.
-    private static let rootEntries: [String: @Sendable (FormView, FieldType?) -> TemplateValue?] = [
-        "lang": { view, _ in .string(view.lang) },
-        "dir": { view, _ in .string(view.pack.isRightToLeft ? "rtl" : "ltr") },
-        "colorScheme": { view, _ in view.colorScheme },
-        "title": { view, _ in .string(view.pack.string("ui.title") ?? "Payment") },
-        "session": { view, _ in view.sessionData },
-        "assets": { view, _ in view.assets },
-        "formatRules": { view, _ in .string(view.resources.formatRules) },
-        "t": { view, _ in view.pack.strings },
-        "phase": { view, _ in view.data(.phase) },
-        "isLoading": { view, _ in view.data(.isLoading) },
-        "noscript": { view, _ in view.data(.noscript) },
-        "dev": { view, _ in .bool(view.context.dev) },
-        "fields": { view, only in view.fields(only: only) },
-        "submit": { view, _ in view.data(.submit) },
-        "errors": { view, _ in view.data(.errors) },
-        "state": { view, _ in view.data(.state) },
-        "cardNetwork": { view, _ in view.data(.cardNetwork) },
-        "billing": { view, _ in view.billing },
-        "result": { view, _ in view.data(.result) },
-        "saveCard": { view, _ in view.data(.saveCard) },
+    /// key out. Keys hashed once, here: every render sets them all.
+    private static let rootEntries: [(name: TemplateObject.HashedKey, entry: RootEntry)] = [
+        entry("lang") { view, _ in .string(view.lang) },
+        entry("dir") { view, _ in .string(view.pack.isRightToLeft ? "rtl" : "ltr") },
+        entry("colorScheme") { view, _ in view.colorScheme },
+        entry("title") { view, _ in .string(view.pack.string("ui.title") ?? "Payment") },
+        entry("session") { view, _ in view.sessionData },
+        entry("assets") { view, _ in view.assets },
+        entry("formatRules") { view, _ in .string(view.resources.formatRules) },
+        entry("t") { view, _ in view.pack.strings },
+        entry("phase") { view, _ in view.data(.phase) },
+        entry("isLoading") { view, _ in view.data(.isLoading) },
+        entry("noscript") { view, _ in view.data(.noscript) },
+        entry("dev") { view, _ in .bool(view.context.dev) },
+        entry("fields") { view, only in view.fields(only: only) },
+        entry("submit") { view, _ in view.data(.submit) },
+        entry("errors") { view, _ in view.data(.errors) },
+        entry("state") { view, _ in view.data(.state) },
+        entry("cardNetwork") { view, _ in view.data(.cardNetwork) },
+        entry("billing") { view, _ in view.billing },
+        entry("result") { view, _ in view.data(.result) },
+        entry("saveCard") { view, _ in view.data(.saveCard) },
     ]
 
+    private static func entry(_ name: String, _ entry: @escaping RootEntry) -> (name: TemplateObject.HashedKey, entry: RootEntry) {
+        (TemplateObject.HashedKey(name), entry)
+    }
+
+    /// Each top-level key's place in `rootEntries`.
+    private static let rootNumbers: [String: Int] =
+        Dictionary(uniqueKeysWithValues: rootEntries.enumerated().map { ($0.element.name.name, $0.offset) })
+
     private func fields(only: FieldType?) -> TemplateValue {
-        var fields: TemplateObject = [:]
-        for field in configuration.configuredFields where only == nil || field == only { fields[field.rawValue] = self.field(field) }
+        let configured = configuration.configuredFields
+        var fields = TemplateObject(minimumCapacity: only == nil ? configured.count : 1)
+        for field in configured where only == nil || field == only { fields[Self.fieldKey(field)] = self.field(field) }
         return .object(fields)
     }
 
     private var sessionData: TemplateValue {
-        [
-            "id": .string(session.id), "action": .string("/s/\(session.id)"),
-            "token": .string(token), "page": .string(context.pageID),
-            "parentOrigins": .string(configuration.allowedOrigins.joined(separator: " ")),
-        ]
+        var data = TemplateObject(minimumCapacity: 5)
+        data[SessionKeys.id] = .string(session.id)
+        data[SessionKeys.action] = .string("/s/\(session.id)")
+        data[SessionKeys.token] = .string(token)
+        data[SessionKeys.page] = .string(context.pageID)
+        data[SessionKeys.parentOrigins] = .string(configuration.allowedOrigins.joined(separator: " "))
+        return .object(data)
+    }
+
+    /// `session`'s keys, hashed once.
+    private enum SessionKeys {
+        static let id = TemplateObject.HashedKey("id")
+        static let action = TemplateObject.HashedKey("action")
+        static let token = TemplateObject.HashedKey("token")
+        static let page = TemplateObject.HashedKey("page")
+        static let parentOrigins = TemplateObject.HashedKey("parentOrigins")
     }
 
     private var billing: TemplateValue? {
