@@ -2,7 +2,8 @@ import Foundation
 import Synchronization
 
 /// Lines on their way to standard output: appended by request threads, written by one background
-/// thread every 50 ms (or at once past 64 KB), and flushed when the server stops.
+/// thread every 50 ms (or at once past 64 KB), and flushed when the server stops. The thread ends
+/// once the buffer is closed or gone, having written what was pending.
 public final class OutputBuffer: Sendable {
     public static let standard = OutputBuffer { bytes in FileHandle.standardOutput.write(Data(bytes)) }
 
@@ -18,6 +19,9 @@ public final class OutputBuffer: Sendable {
     /// with the room it already has, and the lock on `pending` is held for no copy or allocation.
     private let writing = Mutex<[UInt8]>([])
     private let started = Atomic(false)
+    private let closed = Atomic(false)
+    /// Outlives the buffer: the flush thread holds it, and the buffer only weakly.
+    let flusher = Flusher()
     private let write: @Sendable ([UInt8]) -> Void
 
     /// A buffer handing what it collected to `write` (standard output; a test's recorder).
@@ -27,17 +31,32 @@ public final class OutputBuffer: Sendable {
         self.write = write
     }
 
+    /// Writes what the thread has not written yet; nothing appended is lost with the buffer.
+    deinit { flush() }
+
+    /// Writes everything pending and ends the flush thread; a line appended from here on is
+    /// written at once.
+    public func close() {
+        closed.store(true, ordering: .releasing)
+        flush()
+    }
+
+    /// Whether a line just appended must be written now: past 64 KB pending, or once closed.
+    private func mustFlush(_ pendingCount: Int) -> Bool {
+        pendingCount > 64 * 1024 || closed.load(ordering: .acquiring)
+    }
+
     public func append(_ line: String) {
         append(Array(line.utf8))
     }
 
     func append(_ line: [UInt8]) {
         startIfNeeded()
-        let full = pending.withLock { pending in
+        let count = pending.withLock { pending in
             pending.bytes.append(contentsOf: line)
-            return pending.bytes.count > 64 * 1024
+            return pending.bytes.count
         }
-        if full { flush() }
+        if mustFlush(count) { flush() }
     }
 
     /// The room a line built in place has (`appendLine`); a longer one is built apart.
@@ -58,12 +77,12 @@ public final class OutputBuffer: Sendable {
             var line = LineWriter(space)
             build(&line, &clock)
             guard let written = line.written else { return false }
-            let full = pending.withLock { pending in
+            let count = pending.withLock { pending in
                 pending.clock.keepLater(clock)
                 pending.bytes.append(contentsOf: written)
-                return pending.bytes.count > 64 * 1024
+                return pending.bytes.count
             }
-            if full { flush() }
+            if mustFlush(count) { flush() }
             return true
         }
     }
@@ -84,15 +103,28 @@ public final class OutputBuffer: Sendable {
         guard !started.load(ordering: .relaxed),
               started.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged
         else { return }
-        let thread = Thread { [self] in
+        // The buffer is held weakly, so that a buffer nobody uses any more goes (its `deinit`
+        // writing the rest) and the thread with it.
+        let thread = Thread { [weak self, flusher] in
             while true {
                 Thread.sleep(forTimeInterval: 0.05)
-                flush()
+                guard let buffer = self else { break }
+                buffer.flush()
+                if buffer.closed.load(ordering: .acquiring) { break }
             }
+            flusher.ended.store(true, ordering: .releasing)
         }
         thread.name = "cardform.log"
         thread.start()
     }
+}
+
+/// The flush thread's own state, which it keeps past the buffer.
+final class Flusher: Sendable {
+    /// Set as the thread ends.
+    let ended = Atomic(false)
+
+    var hasEnded: Bool { ended.load(ordering: .acquiring) }
 }
 
 /// Where a log line's bytes go: a growing array, or a `LineWriter`'s fixed space.

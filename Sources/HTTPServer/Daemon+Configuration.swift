@@ -17,7 +17,10 @@ extension Daemon {
         /// until one closes. Connections waiting on a deferred response count too.
         public var connectionLimit: Int
         /// Bytes libmicrohttpd may use per connection for the request line, headers and read buffer.
-        /// A request whose headers do not fit is answered 431/413 by libmicrohttpd itself.
+        /// A request whose headers do not fit is answered 431/413 by libmicrohttpd itself; one
+        /// that fits but leaves no room for the answer (`HeadRoom`) gets our 431. One gap is
+        /// libmicrohttpd's own: a head whose last cookie's record is what does not fit (with 32 KB,
+        /// a cookie of about 32.3–32.4 KB) is closed with no answer.
         public var connectionMemoryLimit: Int
         /// Open connections from one client address (an IPv4 address, an IPv6 /64); a connection
         /// past it is closed at once, so one client cannot take the places of all the others.

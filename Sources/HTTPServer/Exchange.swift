@@ -66,7 +66,11 @@ final class Exchange {
             self.method = method.map { Self.method($0) } ?? HTTPMethod(rawValue: "")
             self.version = version.map { Self.version($0) } ?? ""
             phase = .body
-            if let refusal = readHead(connection, method: method, version: version) {
+            let refusal = readHead(connection, method: method, version: version)
+            if !HeadRoom.leavesRoom(headBytes: cmhd_header_size(connection), headers: headers, poolSize: context.connectionMemoryLimit) {
+                return refuseHead(on: connection, context: context)
+            }
+            if let refusal {
                 return answer(context.rejection(refusal), on: connection, context: context)
             }
             guard body.expect(contentLength: declaredLength) == .proceed else {
@@ -112,6 +116,19 @@ final class Exchange {
         }
         body = BodyCollector(limit: 0, discardLimit: 0)  // the request owns the bytes now
         return context.responder.respond(to: request)
+    }
+
+    /// A head that leaves libmicrohttpd's pool no room for an answer (`HeadRoom`): its 431 is
+    /// written on the socket and the connection closed. Over TLS the answer must go through
+    /// libmicrohttpd; its short 431 may still fit where a full answer would not.
+    private func refuseHead(on connection: OpaquePointer, context: ServerContext) -> MHD_Result {
+        guard let refusal = context.headRefusal else {
+            return answer(context.rejection(.requestHeaderFieldsTooLarge), on: connection, context: context)
+        }
+        phase = .answered
+        status = .requestHeaderFieldsTooLarge
+        HeadRoom.send(refusal, on: socket)
+        return .NO
     }
 
     func answer(_ response: Response, on connection: OpaquePointer, context: ServerContext) -> MHD_Result {

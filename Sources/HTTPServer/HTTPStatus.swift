@@ -43,6 +43,8 @@ public struct HTTPStatus: RawRepresentable, Hashable, Sendable, ExpressibleByInt
     public static let gone: HTTPStatus = 410
     /// 413: what the server answers by itself for a body over the configured cap.
     public static let contentTooLarge: HTTPStatus = 413
+    /// 431: a head too large for the room the server keeps per connection.
+    public static let requestHeaderFieldsTooLarge: HTTPStatus = 431
     /// 415 Unsupported Media Type.
     public static let unsupportedMediaType: HTTPStatus = 415
     /// 429 Too Many Requests.

@@ -22,6 +22,11 @@ final class ServerContext: Sendable {
     let strictTransportSecurity: HTTPHeaders.Field?
     /// What is sent in place of an answer libmicrohttpd refused.
     let internalError: Response
+    /// libmicrohttpd's pool per connection (`Daemon.Configuration.connectionMemoryLimit`).
+    let connectionMemoryLimit: Int
+    /// The 431 written on the socket for a head that leaves the pool no room for an answer
+    /// (`HeadRoom`); nil when serving TLS, where libmicrohttpd must write every byte.
+    let headRefusal: [UInt8]?
 
     init(responder: any Responder, configuration: Daemon.Configuration, suspended: SuspendedConnections, acceptor: Acceptor) {
         self.responder = responder
@@ -34,6 +39,8 @@ final class ServerContext: Sendable {
         self.strictTransportSecurity = configuration.tls.map { _ in
             HTTPHeaders.Field(name: .strictTransportSecurity, value: configuration.strictTransportSecurity)
         }
+        self.connectionMemoryLimit = configuration.connectionMemoryLimit
+        self.headRefusal = configuration.tls == nil ? HeadRoom.refusal(with: configuration.rejectionHeaders) : nil
         self.internalError = Self.withRejectionHeaders(
             .text("internal server error\n", status: .internalServerError), configuration.rejectionHeaders)
     }
@@ -45,6 +52,7 @@ final class ServerContext: Sendable {
         let text = switch status {
         case .contentTooLarge: "request body too large\n"
         case .notImplemented: "transfer coding not implemented\n"
+        case .requestHeaderFieldsTooLarge: "request header fields too large\n"
         default: "bad request\n"
         }
         var response = Self.withRejectionHeaders(.text(text, status: status), rejectionHeaders)
