@@ -82,13 +82,4 @@ struct FieldTypeTests {
     func readBack() {
         #expect(FieldType.allCases.filter { $0.spec.readBack != .shown } == [.cardNumber, .cvv])
     }
-
-    @Test("fields key a dictionary by their place: each field finds its own entry and no other")
-    func fieldsAsKeys() {
-        var byField: [FieldType: String] = [:]
-        for field in FieldType.allCases { byField[field] = field.rawValue }
-        #expect(byField.count == FieldType.allCases.count)
-        for field in FieldType.allCases { #expect(byField[field] == field.rawValue) }
-        #expect(Set(FieldType.allCases.map(\.hashValue)).count == FieldType.allCases.count)
-    }
 }

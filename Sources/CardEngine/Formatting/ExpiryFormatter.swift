@@ -72,38 +72,53 @@ public enum ExpiryFormatter {
 
     /// Lays typed digits out as `MM/YY`, the caret after the same digit it followed.
     static func stream(_ digits: [UInt8], beforeCaret: Int, monthAsWritten: Bool = false) -> FormattedValue {
-        let zero = UInt8(ascii: "0")
-        var output: [UInt8] = []
+        let zero = UInt8(ascii: "0"), slash = UInt8(ascii: "/")
         var caret = 0
-        var monthDigits = 0
-        var yearDigits = 0
-        for (index, digit) in digits.enumerated() {
-            if monthDigits < 2 {
-                if monthAsWritten {
-                    output.append(digit)
-                    monthDigits += 1
-                } else if monthDigits == 0, digit >= UInt8(ascii: "2") {
-                    output += [zero, digit]
-                    monthDigits = 2
-                } else if monthDigits == 1, output[0] == UInt8(ascii: "1"), digit >= UInt8(ascii: "3") {
-                    output.insert(zero, at: 0)
-                    if caret > 0 { caret += 1 }
-                    output += [UInt8(ascii: "/"), digit]
-                    monthDigits = 2
-                    yearDigits = 1
-                } else if monthDigits == 1, output[0] == zero, digit == zero {
-                    // "00" is no month: the second zero is not taken.
-                } else {
-                    output.append(digit)
-                    monthDigits += 1
-                }
-                if monthDigits == 2, yearDigits == 0 { output.append(UInt8(ascii: "/")) }
-            } else if yearDigits < 2 {
-                output.append(digit)
-                yearDigits += 1
+        // At most two month digits, the slash and two year digits: written straight into the
+        // string's storage (five bytes are stored inline, so an expiry keystroke allocates nothing
+        // here). `append` refuses a sixth byte, so no layout can write past the five.
+        let value = String(unsafeUninitializedCapacity: 5) { output in
+            var count = 0
+            func append(_ byte: UInt8) {
+                guard count < output.count else { return }
+                output[count] = byte
+                count += 1
             }
-            if index < beforeCaret { caret = output.count }
+            var monthDigits = 0
+            var yearDigits = 0
+            for (index, digit) in digits.enumerated() {
+                if monthDigits < 2 {
+                    if monthAsWritten {
+                        append(digit)
+                        monthDigits += 1
+                    } else if monthDigits == 0, digit >= UInt8(ascii: "2") {
+                        append(zero)
+                        append(digit)
+                        monthDigits = 2
+                    } else if monthDigits == 1, output[0] == UInt8(ascii: "1"), digit >= UInt8(ascii: "3") {
+                        // `1` then 3–9 is January: the month's `1` moves behind a leading zero.
+                        output[0] = zero
+                        append(UInt8(ascii: "1"))
+                        if caret > 0 { caret += 1 }
+                        append(slash)
+                        append(digit)
+                        monthDigits = 2
+                        yearDigits = 1
+                    } else if monthDigits == 1, output[0] == zero, digit == zero {
+                        // "00" is no month: the second zero is not taken.
+                    } else {
+                        append(digit)
+                        monthDigits += 1
+                    }
+                    if monthDigits == 2, yearDigits == 0 { append(slash) }
+                } else if yearDigits < 2 {
+                    append(digit)
+                    yearDigits += 1
+                }
+                if index < beforeCaret { caret = count }
+            }
+            return count
         }
-        return FormattedValue(value: String(decoding: output, as: UTF8.self), caret: caret)
+        return FormattedValue(value: value, caret: caret)
     }
 }

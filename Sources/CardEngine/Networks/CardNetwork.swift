@@ -142,6 +142,11 @@ extension CardNetwork {
     /// The network's bit in a 32-bit set.
     var bit: UInt32 { 1 << UInt32(ordinal) }
 
+    /// Hashes the network's place (`ordinal`), not its name: an enum with raw values hashes its raw
+    /// value by default, building and hashing a string on each `[CardNetwork: …]` look-up (the
+    /// icons, once per render of the card number's block). Equal networks have equal places.
+    public func hash(into hasher: inout Hasher) { hasher.combine(UInt8(truncatingIfNeeded: ordinal)) }
+
     private static let standardGaps = [4, 8, 12, 16]
 
     private static func rule(

@@ -167,10 +167,17 @@ extension CardSession {
             // gives the same networks: most keystrokes past the 8th digit skip the rules.
             let unchanged = state.bin == networks.bin && state.record == networks.record && !networks.possible.isEmpty
             state.possible = unchanged ? networks.possible : CardNumberRule.possibleNetworks(digits, binRecord: state.record)
-            state.detected = state.record == nil ? [state.possible[0]] : state.possible
+            // One possible network (most numbers) is shared as it is, not copied into a new list.
+            state.detected = state.record == nil && state.possible.count > 1 ? [state.possible[0]] : state.possible
         }
         let allowed = configuration.orderedAllowedCardNetworks
-        state.available = allowed.filter(state.detected.contains) + state.detected.filter { !allowed.contains($0) }
+        if state.detected.count == 1, allowed.count(where: { $0 == state.detected[0] }) <= 1 {
+            // One network, listed at most once, orders as itself: no filtering into new lists on
+            // the keystrokes that change the BIN.
+            state.available = state.detected
+        } else {
+            state.available = allowed.filter(state.detected.contains) + state.detected.filter { !allowed.contains($0) }
+        }
         state.preferred = state.detected.first(where: allowed.contains)
         if let pick, pick.bin != state.bin || !state.available.contains(pick.network) { self.pick = nil }
         state.selected = pick?.network ?? state.preferred ?? state.detected.first

@@ -19,9 +19,17 @@ public struct ExpiryRule: Hashable, Sendable {
         if text.allSatisfy({ $0 == " " }) {
             return required ? FieldCheck(issue: .required, isPotentiallyValid: true) : .valid
         }
-        guard let parts = split(text, today: today) else { return Self.invalid(potentially: false) }
-        let month = Self.month(parts.month)
-        let year = self.year(parts.year, today: today)
+        // The formatted field's own shape (`MM/YY` and its beginnings) is read as numbers in one
+        // pass; anything else goes through `split`, which builds the two parts as strings.
+        let month: Month, year: Year
+        if let parts = DigitRun.slashed(text) {
+            month = Self.month(parts.month)
+            year = self.year(parts.year, today: today)
+        } else {
+            guard let parts = split(text, today: today) else { return Self.invalid(potentially: false) }
+            month = Self.month(DigitRun(parts.month))
+            year = self.year(DigitRun(parts.year), today: today)
+        }
         guard month.isPotentiallyValid else { return Self.invalid(potentially: false) }
         switch year {
         case .impossible(let isPast):
@@ -108,12 +116,12 @@ public struct ExpiryRule: Hashable, Sendable {
         var isPotentiallyValid: Bool
     }
 
-    private static func month(_ text: String) -> Month {
+    private static func month(_ text: DigitRun) -> Month {
         switch text.count {
         case 0: return Month(value: nil, isPotentiallyValid: true)
-        case 1: return text == "0" ? Month(value: nil, isPotentiallyValid: true) : Month(value: Int(text), isPotentiallyValid: true)
+        case 1: return text.value == 0 ? Month(value: nil, isPotentiallyValid: true) : Month(value: text.value, isPotentiallyValid: true)
         case 2:
-            let value = Int(text) ?? 0
+            let value = text.value
             return (1...12).contains(value) ? Month(value: value, isPotentiallyValid: true) : Month(value: nil, isPotentiallyValid: false)
         default: return Month(value: nil, isPotentiallyValid: false)
         }
@@ -125,7 +133,9 @@ public struct ExpiryRule: Hashable, Sendable {
         case impossible(isPast: Bool)
     }
 
-    func year(_ text: String, today: YearMonth) -> Year {
+    func year(_ text: String, today: YearMonth) -> Year { year(DigitRun(text), today: today) }
+
+    private func year(_ text: DigitRun, today: YearMonth) -> Year {
         let window = today.year...(today.year + maxYearsAhead)
         let century = today.year / 100 * 100
         func full(_ value: Int) -> Year {
@@ -136,17 +146,17 @@ public struct ExpiryRule: Hashable, Sendable {
         case 1:
             if acceptsFourDigitYears { return .incomplete }
             // A one-digit year is potentially valid when some second digit lands in the window.
-            let first = century + (Int(text) ?? 0) * 10
+            let first = century + text.value * 10
             if first + 9 < window.lowerBound { return .impossible(isPast: true) }
             return first > window.upperBound ? .impossible(isPast: false) : .incomplete
         case 2:
             // "20" may still become 2027 when four-digit years are accepted.
-            if acceptsFourDigitYears, text == String(century / 100) { return .incomplete }
-            return full(century + (Int(text) ?? 0))
+            if acceptsFourDigitYears, text.spells(century / 100) { return .incomplete }
+            return full(century + text.value)
         case 3 where acceptsFourDigitYears:
-            return text.hasPrefix(String(century / 100)) ? .incomplete : .impossible(isPast: false)
+            return text.startsSpelling(century / 100) ? .incomplete : .impossible(isPast: false)
         case 4 where acceptsFourDigitYears:
-            return full(Int(text) ?? 0)
+            return full(text.value)
         default:
             return .impossible(isPast: false)
         }
