@@ -89,8 +89,9 @@ public struct TemplateObject: Sendable {
         return members[index].value
     }
 
+    /// The number of the member under `key`, whose `hashValue` is `hash`, in `members`.
     @inline(__always)
-    private func index(of key: String, hash: Int) -> Int? {
+    func index(of key: String, hash: Int) -> Int? {
         if slots.isEmpty {
             for index in members.indices where members[index].hash == hash && members[index].key == key { return index }
             return nil

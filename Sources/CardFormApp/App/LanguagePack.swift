@@ -24,6 +24,9 @@ final class LanguagePack: Sendable {
     }
     private let countries = Mutex<[TemplateValue]?>(nil)
     let isRightToLeft: Bool
+    /// The page's `lang` for this language, in conventional casing (`zh-Hans`): every render
+    /// prints it, and canonicalising costs more than the rest of the root's plain values.
+    let lang: String
     /// Each field's data as far as the language decides it (`FormView.basics`): a keystroke's
     /// render starts from a copy instead of looking every string up again.
     let fieldBasics: [FieldType: TemplateObject]
@@ -54,6 +57,7 @@ final class LanguagePack: Sendable {
         self.catalog = catalog
         strings = Self.nest(catalog.strings)
         isRightToLeft = Locale.Language(identifier: language).characterDirection == .rightToLeft
+        lang = LanguageTag.canonical(language)
         fieldBasics = Dictionary(uniqueKeysWithValues: FieldType.allCases.map { ($0, FormView.basics($0, catalog: catalog)) })
     }
 

@@ -40,7 +40,7 @@ struct FormView {
     var configuration: SessionConfiguration { session.configuration }
 
     /// The page's `lang`: the language of the strings shown, in conventional casing (`zh-Hans`).
-    var lang: String { LanguageTag.canonical(pack.language) }
+    var lang: String { pack.lang }
 
     /// The whole data object for `page` and `form`. `only` limits `fields` to one field (a block
     /// rendered alone that reads no other, see `BlockPlan`); `reading` limits the object to the
