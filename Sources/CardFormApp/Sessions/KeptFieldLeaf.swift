@@ -11,7 +11,9 @@ import CardEngine
 struct KeptFieldLeaf: Hashable, Sendable {
     var kept: Kept?
 
-    struct Kept: Sendable {
+    /// By reference: a keystroke's leaf render hands it back through a few calls, and a value
+    /// this size would be copied at each.
+    final class Kept: Sendable {
         let field: FieldType
         let templateHash: Int
         let language: String
@@ -24,7 +26,25 @@ struct KeptFieldLeaf: Hashable, Sendable {
         /// What the page held of the block once that answer was sent. Any answer since that
         /// rendered the block otherwise (the whole form after a change, a reload of the page)
         /// changed it, and the entry is not used.
-        var held: HeldBlock
+        let held: HeldBlock
+
+        init(
+            field: FieldType, templateHash: Int, language: String, filled: Bool, memo: BoundedMemo<BlockMemo.Key, BlockMemo.Entry>,
+            entry: BlockMemo.Entry, held: HeldBlock
+        ) {
+            self.field = field
+            self.templateHash = templateHash
+            self.language = language
+            self.filled = filled
+            self.memo = memo
+            self.entry = entry
+            self.held = held
+        }
+
+        /// The same entry, as the page holds the block now.
+        func holding(_ held: HeldBlock) -> Kept {
+            Kept(field: field, templateHash: templateHash, language: language, filled: filled, memo: memo, entry: entry, held: held)
+        }
     }
 
     static func == (lhs: Self, rhs: Self) -> Bool { true }

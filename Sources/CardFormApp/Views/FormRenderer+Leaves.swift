@@ -54,10 +54,7 @@ extension FormRenderer {
         // Only these leaves were rendered: every other block keeps what the page already holds.
         let body = FragmentDiff.respond(
             to: BlockTree(bytes: html, blocks: blocks), page: &page, echo: echo, resync: false, announces: announces, leaves: leaves)
-        if var (kept, slot) = keeping {
-            kept.held = page.blocks.values[slot]
-            page.keptFieldLeaf.kept = kept
-        }
+        if let (kept, slot) = keeping { page.keptFieldLeaf.kept = kept.holding(page.blocks.values[slot]) }
         return body
     }
 
