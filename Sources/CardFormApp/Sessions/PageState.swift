@@ -20,6 +20,8 @@ struct PageState: Hashable, Sendable {
     /// The session changed behind the page (`SessionRecord.markPagesStale`): its next answer
     /// renders the whole form, so every changed block goes, not only the edited field's.
     var isStale = false
+    /// The edited field's entry as the last keystroke filled it; not sealed, not compared.
+    var keptFieldLeaf = KeptFieldLeaf()
 }
 
 /// One block as a page holds it, as hashes (`BlockHash`).

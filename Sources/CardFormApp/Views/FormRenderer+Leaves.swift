@@ -27,6 +27,9 @@ extension FormRenderer {
         var leaves: [LeafBlock] = []
         let echoField = echo?.field
         var echoed = echoField == nil
+        let previous = page.keptFieldLeaf.kept
+        page.keptFieldLeaf.kept = nil
+        var keeping: (kept: KeptFieldLeaf.Kept, slot: Dictionary<String, HeldBlock>.Index)?
         // By index: a leaf the event does not reach is skipped without copying it out.
         for index in plan.leaves.indices {
             let isEcho = plan.leaves[index].key == echoField
@@ -35,26 +38,43 @@ extension FormRenderer {
             echoed = echoed || isEcho
             guard page.blocks[leaf.repeatedKey] == nil else { return nil }
             let slot = page.blocks.index(forKey: leaf.key)
-            switch try render(leaf, view: view, into: &html) {
+            var reuse: KeptFieldLeaf.Kept?
+            if isEcho, let previous { reuse = reusable(previous, leaf: leaf, changes: changes, held: slot.map { page.blocks.values[$0] }) }
+            switch try render(leaf, view: view, reusing: reuse, into: &html) {
             case .unfit: return nil
             case .nothing: guard slot == nil else { return nil }
-            case .block(let range, let hashes):
+            case .block(let range, let hashes, let kept):
                 guard let slot else { return nil }
+                if isEcho, let kept { keeping = (kept, slot) }
                 blocks.append(BlockTree.Block(key: leaf.key, range: range, parent: nil))
                 leaves.append(LeafBlock(held: page.blocks.values[slot], slot: slot, known: hashes))
             }
         }
         guard echoed else { return nil }
         // Only these leaves were rendered: every other block keeps what the page already holds.
-        return FragmentDiff.respond(
+        let body = FragmentDiff.respond(
             to: BlockTree(bytes: html, blocks: blocks), page: &page, echo: echo, resync: false, announces: announces, leaves: leaves)
+        if let (kept, slot) = keeping { page.keptFieldLeaf.kept = kept.holding(page.blocks.values[slot]) }
+        return body
+    }
+
+    /// The entry the page's last keystroke filled, when this keystroke may fill it again: the same
+    /// field's leaf, reached by nothing but its value (so its state is the one that entry was
+    /// looked up with), the page still holding the block as that answer left it, and the same
+    /// resources.
+    private func reusable(
+        _ kept: KeptFieldLeaf.Kept, leaf: BlockPlan.Leaf, changes: ViewChanges, held: HeldBlock?
+    ) -> KeptFieldLeaf.Kept? {
+        guard let field = leaf.field, kept.field == field, kept.templateHash == leaf.templateHash, kept.memo === resources.blockMemo,
+              leaf.changes.intersection(changes).isSubset(of: .value(field)), held == kept.held else { return nil }
+        return kept
     }
 
     /// What a leaf appended to the buffer.
     private enum LeafRender {
         /// One block of its name, at this range, with nothing but blanks around it; with its
-        /// hashes when a memo knows them.
-        case block(Range<Int>, KnownHashes?)
+        /// hashes when a memo knows them, and a field's entry as the page may keep it.
+        case block(Range<Int>, KnownHashes?, KeptFieldLeaf.Kept?)
         /// Nothing but blanks.
         case nothing
         /// Anything else.
@@ -63,9 +83,11 @@ extension FormRenderer {
 
     /// Renders the leaf alone at the end of `html`. A field's leaf comes from `BlockMemo` when its
     /// value is empty or can be filled in; a leaf that reads no field, from `LeafMemo`.
-    private func render(_ leaf: BlockPlan.Leaf, view: FormView, into html: inout [UInt8]) throws(TemplateError) -> LeafRender {
+    private func render(
+        _ leaf: BlockPlan.Leaf, view: FormView, reusing reusable: KeptFieldLeaf.Kept? = nil, into html: inout [UInt8]
+    ) throws(TemplateError) -> LeafRender {
         if leaf.isMemoizable, let field = leaf.field, case let value = view.shownValue(for: field), value.isEmpty || BlockMemo.canFill(value) {
-            return try memoized(leaf, field: field, value: value, view: view, into: &html)
+            return try memoized(leaf, field: field, value: value, view: view, reusing: reusable, into: &html)
         }
         if leaf.isDataMemoizable { return try memoized(leaf, view: view, into: &html) }
         let start = html.count
@@ -76,22 +98,32 @@ extension FormRenderer {
     /// An empty value is rendered as it is and kept whole (nothing to fill in: the render read
     /// nothing the key does not hold); any other with the stand-in, cut where it stands.
     private func memoized(
-        _ leaf: BlockPlan.Leaf, field: FieldType, value: String, view: FormView, into html: inout [UInt8]
+        _ leaf: BlockPlan.Leaf, field: FieldType, value: String, view: FormView, reusing reusable: KeptFieldLeaf.Kept?,
+        into html: inout [UInt8]
     ) throws(TemplateError) -> LeafRender {
+        let language = view.pack.language
+        let filled = !value.isEmpty
+        if let reusable, reusable.filled == filled, reusable.language == language {
+            let range = reusable.entry.append(filledWith: value, to: &html)
+            return .block(range, reusable.entry.known(filledWith: value, at: range), reusable)
+        }
         // The state and facts are read back from the key on a miss: taken into it, not copied.
-        let memoKey = BlockMemo.Key(site: leaf.site(view.pack.language), state: view.fieldState(field), filled: !value.isEmpty)
+        let memoKey = BlockMemo.Key(site: leaf.site(language), state: view.fieldState(field), filled: filled)
         let entry: BlockMemo.Entry
         if let known = resources.blockMemo.entry(for: memoKey) {
             entry = known
         } else {
             let data = view.fieldBlockData(field, state: memoKey.state, value: value.isEmpty ? "" : BlockMemo.standIn)
             let standIn = try render(leaf.template, data: data)
-            guard case .block(let range, _) = checked(standIn, from: 0, leaf) else { return .unfit }
+            guard case .block(let range, _, _) = checked(standIn, from: 0, leaf) else { return .unfit }
             entry = BlockMemo.Entry(cutting: standIn, block: range)
             resources.blockMemo.remember(entry, for: memoKey)
         }
         let range = entry.append(filledWith: value, to: &html)
-        return .block(range, entry.known(filledWith: value, at: range))
+        let kept = KeptFieldLeaf.Kept(
+            field: field, templateHash: leaf.templateHash, language: language, filled: filled, memo: resources.blockMemo, entry: entry,
+            held: HeldBlock(own: 0))
+        return .block(range, entry.known(filledWith: value, at: range), kept)
     }
 
     /// The leaf from `LeafMemo`, by its facts; rendered from them and kept on a miss.
@@ -101,7 +133,7 @@ extension FormRenderer {
             switch known {
             case .block(let entry):
                 let range = entry.append(filledWith: "", to: &html)
-                return .block(range, entry.known(filledWith: "", at: range))
+                return .block(range, entry.known(filledWith: "", at: range), nil)
             case .nothing: return .nothing
             }
         }
@@ -112,11 +144,11 @@ extension FormRenderer {
         case .nothing:
             resources.leafMemo.remember(.nothing, for: memoKey)
             return .nothing
-        case .block(let range, _):
+        case .block(let range, _, _):
             let entry = BlockMemo.Entry(cutting: rendered, block: range)
             resources.leafMemo.remember(.block(entry), for: memoKey)
             let appended = entry.append(filledWith: "", to: &html)
-            return .block(appended, entry.known(filledWith: "", at: appended))
+            return .block(appended, entry.known(filledWith: "", at: appended), nil)
         }
     }
 
@@ -125,6 +157,6 @@ extension FormRenderer {
         let blocks = BlockTree.blocks(in: html, from: start)
         guard let block = blocks.first else { return html[start...].allSatisfy(BlockTree.isBlank) ? .nothing : .unfit }
         guard blocks.count == 1, block.key == leaf.key, BlockTree.wraps(block.range, everythingIn: html[start...]) else { return .unfit }
-        return .block(block.range, nil)
+        return .block(block.range, nil, nil)
     }
 }
