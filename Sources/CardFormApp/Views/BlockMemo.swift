@@ -15,27 +15,6 @@ import Mustache
 ///
 /// Held in a `BoundedMemo` shared by every session (most share their language and configuration)
 /// and rebuilt with the resources, so an edited template never meets an old render.
-/// What both memos' keys hold besides the facts (`BlockMemo.Key`, `LeafMemo.Key`): the leaf's
-/// template and the language.
-struct MemoSite: Hashable, Sendable {
-    let template: String
-    /// `template.hashValue` (`BlockPlan.Leaf.templateHash`): hashed instead of the name on
-    /// every keystroke.
-    let templateHash: Int
-    let language: String
-
-    init(template: String, templateHash: Int? = nil, language: String) {
-        self.template = template
-        self.templateHash = templateHash ?? template.hashValue
-        self.language = language
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(templateHash)
-        hasher.combine(language)
-    }
-}
-
 enum BlockMemo {
     /// Everything the render read besides the value: the block's template, its field's state,
     /// and the language (for the field's basics and `t`). Only blocks that read nothing but their

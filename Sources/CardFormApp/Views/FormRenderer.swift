@@ -86,7 +86,7 @@ struct FormRenderer {
     func unavailable(expired: Bool, locale: String) -> String {
         let pack = resources.pack(for: locale)
         let data: TemplateValue = [
-            "lang": .string(LanguageTag.canonical(pack.language)), "dir": .string(pack.isRightToLeft ? "rtl" : "ltr"), "t": pack.strings,
+            "lang": .string(pack.lang), "dir": .string(pack.isRightToLeft ? "rtl" : "ltr"), "t": pack.strings,
             "status": .number(expired ? 410 : 404), "phase": expired ? ["expired": true] : [:],
             "assets": ["css": .string(resources.assets.url(for: "cardform.css") ?? "")],
         ]
