@@ -1,3 +1,4 @@
+import CardEngine
 import CardFormSupport
 
 /// Blocks whose own start tag alone changed (a field turning valid or invalid changes its root's
@@ -34,15 +35,15 @@ extension FragmentDiff {
 
     /// The blocks of a page rendered whole, as it then holds them: own hashes `heard` (as
     /// `hashesOnceHeard` gives them from `own`), and each inner hash as `rememberInner` would keep
-    /// it, `echoed(key)` giving the value an echo would carry for the block named `key`.
-    static func heldBlocks(of tree: BlockTree, own: [UInt64], heard: [UInt64], echoed: (String) -> String?) -> [String: HeldBlock] {
-        var blocks: [String: HeldBlock] = [:]
-        blocks.reserveCapacity(tree.blocks.count)
+    /// it, `echoed(field)` giving the value an echo would carry for the block of an echoed field.
+    static func heldBlocks(of tree: BlockTree, own: [UInt64], heard: [UInt64], echoed: (FieldType) -> String?) -> [String: HeldBlock] {
+        var blocks = [String: HeldBlock](minimumCapacity: tree.blocks.count)
+        let echoedFields = FieldEcho.echoedFields
         for index in tree.blocks.indices {
             let key = tree.blocks[index].key
             var block = HeldBlock(own: heard[index])
             if tree.blocks[index].children.isEmpty, heard[index] == own[index] {
-                let value = echoed(key)
+                let value = FieldEcho.echoedField(named: key, in: echoedFields).flatMap(echoed)
                 let text = value.flatMap { valueText($0, in: tree.blocks[index].range, of: tree.html) }
                 block.inner = innerHash(index, tree: tree, value: value, text: text)
             }

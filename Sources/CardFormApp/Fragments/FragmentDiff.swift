@@ -16,9 +16,15 @@ struct FieldEcho: Equatable, Sendable {
     /// is not, and the page keeps what was typed.
     static func echoes(_ field: FieldType) -> Bool { field.spec.readBack != .never }
 
-    /// The echoed fields by name: for a page's blocks, one lookup each rather than
-    /// `FieldType(rawValue:)` comparing the name with every field's.
-    static let echoedFields = Dictionary(uniqueKeysWithValues: FieldType.allCases.filter(echoes).map { ($0.rawValue, $0) })
+    /// The echoed fields, with their names: a page's block keys are compared with these few names
+    /// (equal small strings compare by their bytes), which costs less than hashing every key.
+    static let echoedFields = FieldType.allCases.filter(echoes).map { (name: $0.rawValue, field: $0) }
+
+    /// The echoed field whose block is named `key`, if any.
+    static func echoedField(named key: String, in fields: [(name: String, field: FieldType)]) -> FieldType? {
+        for entry in fields where entry.name == key { return entry.field }
+        return nil
+    }
 }
 
 /// Chooses which blocks of a new render to send, and writes them as `<template>` elements.

@@ -110,9 +110,7 @@ struct ShellRoutes {
             // shell page's first edit of a block can go as its start tag alone.
             let tree = BlockTree(html: html)
             let own = tree.ownHashes()
-            page.blocks = FragmentDiff.heldBlocks(of: tree, own: own, heard: own) { key in
-                FieldEcho.echoedFields[key].map { view.shownValue(for: $0) }
-            }
+            page.blocks = FragmentDiff.heldBlocks(of: tree, own: own, heard: own) { view.shownValue(for: $0) }
             return html
         }
         var members: [(key: String, value: JSONValue)] = [

@@ -34,9 +34,8 @@ struct FormRenderer {
             let form = BlockTree(bytes: formBytes)
             let own = form.ownHashes()
             let heard = view.context.announcement.isEmpty ? own : FragmentDiff.hashesOnceHeard(form, own)
-            page.blocks = FragmentDiff.heldBlocks(of: form, own: own, heard: heard) { key in
-                FieldEcho.echoedFields[key].map { view.shownValue(for: $0) }
-            }
+            let shown = view
+            page.blocks = FragmentDiff.heldBlocks(of: form, own: own, heard: heard) { shown.shownValue(for: $0) }
             page.phase = record.session.phase.name
             return text
         }
