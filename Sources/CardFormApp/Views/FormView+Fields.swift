@@ -42,42 +42,49 @@ extension FormView {
     func fieldState(_ field: FieldType) -> FieldState {
         // From the session's own configuration: `configuration` would copy it out first.
         let options = session.configuration.options(for: field)
+        // Only the members read, each once: a whole `FieldSpec` would be copied out with its lists.
+        let followsCountry = field.spec.followsCountry
+        let presentation = field.spec.presentation
         let error = session.fieldErrors.first { $0.field == field }
-        var state = FieldState(
-            label: options.label ?? label(field), placeholder: options.placeholder,
-            guide: options.guideText ?? guideText(field), required: isRequired(field, options: options),
+        // Built in one go, its extras included: a state made and then amended is copied whole.
+        return FieldState(
+            label: options.label ?? label(field, followsCountry: followsCountry), placeholder: options.placeholder,
+            guide: options.guideText ?? guideText(presentation), required: isRequired(field, followsCountry: followsCountry, options: options),
             disabled: options.disabled || session.isLoading || !session.phase.acceptsInput,
             autoCapitalise: options.autoCapitalise ?? field.spec.capitalisesByDefault,
             errorMessage: error.map { session.message(for: $0, catalog: pack.catalog) }, errorCode: error?.issue.code,
-            maxLength: session.maxLength(for: field), valid: session.isValid(field), look: options.look)
-        switch field.spec.presentation {
+            maxLength: session.maxLength(for: field), valid: session.isValid(field), look: options.look,
+            extras: extras(field, presentation: presentation, options: options))
+    }
+
+    /// What only some fields' states have, by how the field is presented.
+    private func extras(_ field: FieldType, presentation: FieldSpec.Presentation, options: FieldOptions) -> FieldState.Extras {
+        switch presentation {
         case .plain:
-            break
+            return .none
         case .networkBadges:
             // Every available network (both badges for an EFTPOS co-badge); OTHER only alone.
             let detected = session.availableNetworks
             let available = detected.count > 1 && detected.contains(.other) ? detected.filter { $0 != .other } : detected
             let accepted = session.acceptedNetworks
-            state.extras = .networks(
+            return .networks(
                 available: available, shown: session.selectedNetwork,
                 accepted: accepted.count > Self.acceptedShown ? Array(accepted.prefix(Self.acceptedShown)) : accepted)
         case .securityCodeHint:
             // The hint shows where the code is: the front for 4 digits (Amex), the back otherwise,
             // and the back while the network is still unknown (most cards).
             let shown = session.selectedNetwork == nil ? 3 : session.securityCode.maxLength
-            state.extras = .securityCode(name: session.securityCode.name, length: shown)
+            return .securityCode(name: session.securityCode.name, length: shown)
         case .countryList:
-            state.extras = .countries(selected: session.selectedCountry)
+            return .countries(selected: session.selectedCountry)
         case .subdivisionList:
             if let country = session.country, country.hasSubdivisions {
                 let selected = country.subdivision(matching: session.value(for: field))?.code
-                state.extras = .subdivisions(country: country.code, selected: selected)
-            } else {
-                // "Select…" belongs to the list; typed text gets the free-text placeholder, if any.
-                state.extras = .freeText(placeholder: options.placeholder ?? pack.string("placeholder.stateText") ?? "")
+                return .subdivisions(country: country.code, selected: selected)
             }
+            // "Select…" belongs to the list; typed text gets the free-text placeholder, if any.
+            return .freeText(placeholder: options.placeholder ?? pack.string("placeholder.stateText") ?? "")
         }
-        return state
     }
 
     /// A field's data from the language's basics, its state and its value. Static and without the
@@ -194,9 +201,9 @@ extension FormView {
     /// The label for postal code, state and city, which follows the selected country (a country's
     /// own key first: `label.postalCode.GB` is "Postcode"); without one, the field's default label,
     /// else its part's default kind (`label.city.city`). Nil keeps the language's label.
-    private func label(_ field: FieldType) -> String? {
+    private func label(_ field: FieldType, followsCountry: AddressPart?) -> String? {
         let name = field.rawValue
-        guard let part = field.spec.followsCountry else { return nil }
+        guard let part = followsCountry else { return nil }
         if let country = session.country {
             if let own = pack.string("label.\(name).\(country.code)") { return own }
             if let kind = pack.string("label.\(part.labelKey(in: country))") { return kind }
@@ -206,8 +213,8 @@ extension FormView {
 
     /// The CVV's guide follows the network (Amex prints it on the front); nil keeps the
     /// language's guide for the field, if any.
-    private func guideText(_ field: FieldType) -> String? {
-        guard field.spec.presentation == .securityCodeHint else { return nil }
+    private func guideText(_ presentation: FieldSpec.Presentation) -> String? {
+        guard presentation == .securityCodeHint else { return nil }
         if session.selectedNetwork == .amex { return pack.string("guide.cvvAmex") }
         if session.selectedNetwork == nil { return pack.string("guide.cvvAny") }
         return nil
@@ -215,9 +222,9 @@ extension FormView {
 
     /// Whether the field is marked required: the merchant's word, else the country's for the
     /// parts of an address it names (city, state, postal code), else the field's default.
-    private func isRequired(_ field: FieldType, options: FieldOptions) -> Bool {
+    private func isRequired(_ field: FieldType, followsCountry: AddressPart?, options: FieldOptions) -> Bool {
         if let required = options.required { return required }
-        if let part = field.spec.followsCountry { return part.isRequired(in: session.country) }
+        if let part = followsCountry { return part.isRequired(in: session.country) }
         return session.configuration.isRequired(field)
     }
 }
