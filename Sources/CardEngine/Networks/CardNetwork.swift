@@ -139,6 +139,12 @@ extension CardNetwork {
         }
     }
 
+    /// The one-element list `[self]`, shared rather than allocated: detection settles on one
+    /// network on most keystrokes that change the BIN.
+    var alone: [CardNetwork] { Self.aloneTable[ordinal] }
+
+    private static let aloneTable: [[CardNetwork]] = allCases.map { [$0] }
+
     /// The network's bit in a 32-bit set.
     var bit: UInt32 { 1 << UInt32(ordinal) }
 

@@ -24,52 +24,57 @@ extension CardNetwork {
 
     static func detect(_ prefixes: PrefixValues) -> NetworkDetection {
         guard prefixes.count > 0 else { return NetworkDetection(candidates: [], isSettled: false) }
-        var found: [Candidate] = []
-        found.reserveCapacity(4)
-        for entry in prefixTableByFirstDigit[prefixes[1]] {
-            if let candidate = bestMatch(entry.ranges, prefixes, network: entry.network, priority: entry.priority) {
-                found.append(candidate)
+        let index = prefixIndex
+        let digit = prefixes[1]
+        let first = index.bucketStarts[digit]
+        let end = index.bucketStarts[digit + 1]
+        // The candidates live on the stack, kept in rank order as they are found: a bucket holds a
+        // handful of entries, and detection runs on every keystroke that changes the BIN.
+        return withUnsafeTemporaryAllocation(of: Candidate.self, capacity: max(end - first, 1)) { found in
+            var count = 0
+            var allComplete = true
+            for position in first..<end {
+                let entry = index.entries[position]
+                guard let candidate = bestMatch(index.ranges, entry, prefixes) else { continue }
+                allComplete = allComplete && candidate.isComplete
+                var slot = count
+                while slot > 0, candidate.ranksBefore(found[slot - 1]) {
+                    found[slot] = found[slot - 1]
+                    slot -= 1
+                }
+                found[slot] = candidate
+                count += 1
             }
+            guard count > 0 else { return NetworkDetection(candidates: [], isSettled: true) }
+            if allComplete { return NetworkDetection(candidates: found[0].network.alone, isSettled: true) }
+            let networks = [CardNetwork](unsafeUninitializedCapacity: count) { buffer, initialized in
+                for place in 0..<count { buffer.initializeElement(at: place, to: found[place].network) }
+                initialized = count
+            }
+            return NetworkDetection(candidates: networks, isSettled: false)
         }
-        guard !found.isEmpty else { return NetworkDetection(candidates: [], isSettled: true) }
-        found.sort { $0.ranksBefore($1) }
-        if found.allSatisfy(\.isComplete) {
-            return NetworkDetection(candidates: [found[0].network], isSettled: true)
-        }
-        return NetworkDetection(candidates: found.map(\.network), isSettled: false)
     }
 
-    /// `prefixTable` for each first digit: the entries, with their place in the table (their
-    /// priority), keeping only the ranges whose prefixes can begin with that digit. A range matches
-    /// a number, whole or partly, only if the number's first digit lies between its bounds' first
-    /// digits, so detection reads the same ranges less the ones that cannot match (10 of the 164
-    /// for a Visa number, 30 for a Mastercard; every keystroke that changes the BIN detects).
-    static let prefixTableByFirstDigit: [[(priority: Int, network: CardNetwork, ranges: [PrefixRange])]] = (0...9).map { digit in
-        prefixTable.enumerated().compactMap { priority, entry in
-            let ranges = entry.ranges.filter { range in
-                let scale = PrefixValues.powersOfTen[range.digits - 1]
-                return range.low / scale <= digit && digit <= range.high / scale
-            }
-            return ranges.isEmpty ? nil : (priority, entry.network, ranges)
-        }
-    }
+    /// `prefixTable` laid out flat for detection, grouped by first digit.
+    static let prefixIndex = PrefixIndex(prefixTable)
 
-    private static func bestMatch(
-        _ ranges: [PrefixRange], _ prefixes: PrefixValues, network: CardNetwork, priority: Int
-    ) -> Candidate? {
+    private static func bestMatch(_ ranges: [PrefixRange], _ entry: PrefixIndex.Entry, _ prefixes: PrefixValues) -> Candidate? {
         var best: Candidate?
-        for range in ranges {
+        for position in entry.ranges {
+            let range = ranges[position]
             let candidate: Candidate
             switch range.match(prefixes) {
             case .none: continue
             case .complete:
                 candidate = Candidate(
-                    network: network, priority: priority, isComplete: true, score: range.digits, width: range.width)
+                    network: entry.network, priority: entry.priority, isComplete: true, score: range.digits,
+                    width: range.width)
             case .partial:
                 // Progress inside a short scheme prefix (6011, 2221…) counts as evidence; progress
                 // inside a 6–8 digit issuer list does not: those sit inside other schemes' ranges.
                 let score = range.digits <= 4 ? prefixes.count : 0
-                candidate = Candidate(network: network, priority: priority, isComplete: false, score: score, width: .max)
+                candidate = Candidate(
+                    network: entry.network, priority: entry.priority, isComplete: false, score: score, width: .max)
             }
             if best.map({ candidate.ranksBefore($0) }) ?? true { best = candidate }
         }

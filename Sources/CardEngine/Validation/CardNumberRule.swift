@@ -46,7 +46,7 @@ public struct CardNumberRule: Hashable, Sendable {
     static func possibleNetworks(_ digits: [UInt8], binRecord: BINRecord?) -> [CardNetwork] {
         if let binRecord, !binRecord.networks.isEmpty { return binRecord.networks }
         let detection = CardNetwork.detect(PrefixValues(digits))
-        return detection.candidates.isEmpty ? [.other] : detection.candidates
+        return detection.candidates.isEmpty ? CardNetwork.other.alone : detection.candidates
     }
 
     /// Checks ASCII digits whose possible networks are already known.
@@ -56,7 +56,7 @@ public struct CardNumberRule: Hashable, Sendable {
         // The accepted networks are `possible.filter(allows)`, read in place: this runs on every
         // keystroke, where building the list would cost more than the rule.
         guard let first = possible.first(where: allows) else {
-            return possible == [.other] ? Self.invalid(potentially: false) : Self.unsupported
+            return possible.count == 1 && possible[0] == .other ? Self.invalid(potentially: false) : Self.unsupported
         }
         let network = shown.flatMap { allows($0) && possible.contains($0) ? $0 : nil } ?? first
         let rules = network.rules
