@@ -83,7 +83,9 @@ end
 local scripts = {}
 for i, profile in ipairs(profiles) do scripts[i] = script(profile) end
 
-local sessions, byShopper, free, seq = {}, {}, {}, 0
+-- Sessions waiting for their next keystroke, oldest first: a queue read at `head` and written at
+-- `tail`, so taking one costs the same with 64 shoppers as with thousands (SHOPPERS).
+local sessions, byShopper, free, head, tail, seq = {}, {}, {}, 1, 0, 0
 -- wrk calls the first thread's request() once before any connection, to check what it returns:
 -- that request is never sent, so it takes no session.
 local checking = false
@@ -119,7 +121,8 @@ function init(args)
         sessions[#sessions + 1] = { id = id, token = token, page = page, shopper = shopper, rev = 0,
           card = n % #scripts + 1, step = 1 }
         byShopper[n] = #sessions
-        free[#free + 1] = #sessions
+        tail = tail + 1
+        free[tail] = #sessions
       end
       index = index + 1
     end
@@ -128,12 +131,14 @@ function init(args)
 end
 
 function request()
-  local index = free[1]
+  local index = free[head]
   if checking then
     checking = false
   else
     -- More connections than sessions would put two requests in flight on one page.
-    index = table.remove(free, 1) or error("shoppers.lua: no free session (more connections than sessions?)")
+    index = head <= tail and free[head] or error("shoppers.lua: no free session (more connections than sessions?)")
+    free[head] = nil
+    head = head + 1
   end
   local session = sessions[index]
   local step = scripts[session.card][session.step]
@@ -170,7 +175,8 @@ function response(status, headers, body)
     session.card = session.card % #scripts + 1
     session.step = 1
   end
-  free[#free + 1] = index
+  tail = tail + 1
+  free[tail] = index
 end
 
 function done(summary, latency, requests)
