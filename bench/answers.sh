@@ -4,6 +4,7 @@
 # bench/answers.py prints them per block. Not part of `make bench`'s figures: run it alone.
 set -eu
 cd "$(dirname "$0")/.."
+. bench/lib/listening.sh
 OURS=${OURS:-.build/release/cardform}
 [ -x "$OURS" ] || swift build -c release --product cardform
 WORK=$(mktemp -d)
@@ -12,12 +13,7 @@ export CARDFORM_SECRET_KEY
 "$OURS" serve --port 0 > "$WORK/out" 2>&1 &
 pid=$!
 trap 'kill -TERM $pid 2>/dev/null || true; wait $pid 2>/dev/null || true; rm -rf "$WORK"' EXIT INT TERM
-url=""
-for _ in $(seq 1 200); do
-  url=$(sed -n 's/.*listening on \(http:[^ ]*\).*/\1/p' "$WORK/out")
-  [ -n "$url" ] && break
-  sleep 0.05
-done
+url=$(listening_url "$WORK/out")
 [ -n "$url" ] || { echo "bench/answers.sh: cardform did not start:" >&2; cat "$WORK/out" >&2; exit 1; }
 SESSIONS=1 SHOPPER_ORIGINS=1 /usr/bin/python3 bench/input_setup.py "$url" > "$WORK/setup"
 CARDFORM_BENCH_SETUP="$WORK/setup" SHOPPERS_DUMP="$WORK/dump" BENCH_THREADS=1 \

@@ -9,6 +9,7 @@
 # `callgrind_annotate --inclusive=yes OUTDIR/cg.out.1`.
 set -eu
 cd "$(dirname "$0")/.."
+. bench/lib/listening.sh
 command -v valgrind >/dev/null || { echo "bench/callgrind.sh: valgrind is not installed (make bench-deps)" >&2; exit 1; }
 command -v wrk >/dev/null || { echo "bench/callgrind.sh: wrk is not installed (make bench-deps)" >&2; exit 1; }
 OUT=${1:-$(mktemp -d)}
@@ -21,12 +22,7 @@ export THREADS=1 CONNECTIONS=16 SESSIONS=16 SHOPPER_ORIGINS=1 BENCH_THREADS=1
 valgrind --tool=callgrind --callgrind-out-file="$OUT/cg.out" "$OURS" serve --port 0 > "$OUT/server.out" 2> "$OUT/valgrind.err" &
 pid=$!
 trap 'kill $pid 2>/dev/null || true' EXIT
-url=""
-for _ in $(seq 1 600); do
-  url=$(sed -n 's/.*listening on \(http:[^ ]*\).*/\1/p' "$OUT/server.out")
-  [ -n "$url" ] && break
-  sleep 0.1
-done
+url=$(listening_url "$OUT/server.out")
 [ -n "$url" ] || { echo "bench/callgrind.sh: the server did not start" >&2; cat "$OUT/valgrind.err" >&2; exit 1; }
 /usr/bin/python3 bench/input_setup.py "$url" > "$OUT/setup"
 path=$(sed -n 1p "$OUT/setup")

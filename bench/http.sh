@@ -34,6 +34,7 @@
 if [ -z "${BASH_VERSION:-}" ] && command -v bash >/dev/null 2>&1; then exec bash "$0" "$@"; fi
 set -eu
 cd "$(dirname "$0")/.."
+. bench/lib/listening.sh
 DURATION=${DURATION:-10s}
 ROUNDS=${ROUNDS:-3}
 CONNECTIONS=${CONNECTIONS:-8}
@@ -75,13 +76,8 @@ start() {
   "$@" > "$WORK/$name.out" 2>&1 &
   pid=$!
   PIDS="$PIDS $pid"
-  for _ in $(seq 1 200); do
-    # The background job may not have created its output file yet: sed then fails (status 2), and
-    # under `set -e` that failed assignment would end the whole run without a word.
-    url=$(sed -n 's/.*listening on \(http:[^ ]*\).*/\1/p' "$WORK/$name.out" 2>/dev/null || true)
-    [ -n "$url" ] && return 0
-    sleep 0.05
-  done
+  url=$(listening_url "$WORK/$name.out")
+  [ -n "$url" ] && return 0
   echo "bench/http.sh: $name did not start:" >&2; cat "$WORK/$name.out" >&2; exit 1
 }
 
