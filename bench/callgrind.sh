@@ -5,7 +5,8 @@
 # bench/shoppers.lua; after WARM requests (default 1500: the memos are warm) the counters are
 # zeroed, 1,200 more requests are counted, and the total is divided by the requests libmicrohttpd
 # completed as callgrind itself counted them (log lines lag behind). `make bench` runs it too (~3 min).
-# Usage: sh bench/callgrind.sh [OUTDIR]   (knobs: OURS, WARM). Annotate the result with
+# Usage: sh bench/callgrind.sh [OUTDIR]   (knobs: OURS, WARM; the load is fixed: one wrk thread,
+# 16 connections and sessions, so figures compare across runs). Annotate the result with
 # `callgrind_annotate --inclusive=yes OUTDIR/cg.out.1`.
 set -eu
 cd "$(dirname "$0")/.."
@@ -15,6 +16,7 @@ command -v wrk >/dev/null || { echo "bench/callgrind.sh: wrk is not installed (m
 OUT=${1:-$(mktemp -d)}
 OURS=${OURS:-.build/release/cardform}
 WARM=${WARM:-1500}
+case $WARM in ''|*[!0-9]*) echo "bench/callgrind.sh: WARM must be a number of requests, not '$WARM'" >&2; exit 2 ;; esac
 mkdir -p "$OUT"
 [ "$(realpath -m "$OURS")" != "$(realpath -m .build/release/cardform)" ] || swift build -c release --product cardform >&2
 export CARDFORM_SECRET_KEY=sk_bench_$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
@@ -31,9 +33,21 @@ requests() { grep -c '"route"' "$OUT/server.out" || true; }
 start=$(requests)
 STOP_AFTER=$((WARM + 1400)) wrk -t1 -c16 -d600s -s bench/callgrind.lua "$url$path" > "$OUT/wrk.txt" &
 wrk_pid=$!
-while [ "$(requests)" -lt $((start + WARM)) ]; do sleep 0.2; done
+trap 'kill $pid $wrk_pid 2>/dev/null || true' EXIT
+# wait_for N: until the server has logged N requests; a server or wrk that stopped first ends the
+# run (wrk gives up at its -d), rather than leaving `make bench` waiting for ever.
+wait_for() {
+  while [ "$(requests)" -lt "$1" ]; do
+    if ! kill -0 $pid 2>/dev/null || ! kill -0 $wrk_pid 2>/dev/null; then
+      echo "bench/callgrind.sh: the server or wrk stopped after $(($(requests) - start)) requests (see $OUT)" >&2
+      exit 1
+    fi
+    sleep 0.2
+  done
+}
+wait_for $((start + WARM))
 callgrind_control -z $pid > /dev/null
-while [ "$(requests)" -lt $((start + WARM + 1200)) ]; do sleep 0.2; done
+wait_for $((start + WARM + 1200))
 callgrind_control -d $pid > /dev/null
 kill $wrk_pid 2>/dev/null || true
 wait $wrk_pid 2>/dev/null || true

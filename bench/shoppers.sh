@@ -18,6 +18,7 @@ CARDFORM_SECRET_KEY=${CARDFORM_SECRET_KEY:-sk_bench_$(od -An -N16 -tx1 /dev/uran
 THREADS=${THREADS:-2}
 CONNECTIONS=${CONNECTIONS:-64}
 SHOPPERS=${SHOPPERS:-$CONNECTIONS}
+case $SHOPPERS in ''|*[!0-9]*) echo "bench/shoppers.sh: SHOPPERS must be a number of shoppers, not '$SHOPPERS'" >&2; exit 2 ;; esac
 [ "$SHOPPERS" -ge "$CONNECTIONS" ] || { echo "bench/shoppers.sh: SHOPPERS ($SHOPPERS) must be at least CONNECTIONS ($CONNECTIONS): a shopper has one request in flight" >&2; exit 2; }
 SESSIONS=$SHOPPERS
 SHOPPER_ORIGINS=1
