@@ -48,7 +48,7 @@ struct FieldValues: Hashable, Sendable {
 extension FieldType {
     /// The field's fixed place: its bit in a `FieldSet` (stored sessions keep those bits, so a
     /// field is never renumbered) and its entry's place in `FieldSpec.table`.
-    @inlinable var position: Int {
+    @inlinable public var position: Int {
         switch self {
         case .cardNumber: 0
         case .expiryDate: 1

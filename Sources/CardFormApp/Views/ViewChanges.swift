@@ -13,10 +13,10 @@ struct ViewChanges: OptionSet, Hashable, Sendable {
     }
 
     /// `field`'s shown value.
-    static func value(_ field: FieldType) -> ViewChanges { ViewChanges(rawValue: 1 << UInt64(field.ordinal)) }
+    static func value(_ field: FieldType) -> ViewChanges { ViewChanges(rawValue: 1 << UInt64(field.position)) }
     /// `field`'s verdict: its shown error (message, code, `invalid` flag) and whether it passes
     /// its rule (`valid`, the tick).
-    static func error(_ field: FieldType) -> ViewChanges { ViewChanges(rawValue: 1 << UInt64(errorBase + field.ordinal)) }
+    static func error(_ field: FieldType) -> ViewChanges { ViewChanges(rawValue: 1 << UInt64(errorBase + field.position)) }
     /// Every field's value, or every field's error.
     static let anyValue = ViewChanges(FieldType.allCases.map(value))
     static let anyError = ViewChanges(FieldType.allCases.map(error))
@@ -59,9 +59,7 @@ struct ViewChanges: OptionSet, Hashable, Sendable {
         self.init(update.changes, edited: update.field)
         let verdicts = update.errorFields.union(update.validityFields)
         guard !verdicts.isEmpty else { return }
-        for (ordinal, field) in FieldType.allCases.enumerated() where verdicts.contains(field) {
-            insert(ViewChanges(rawValue: 1 << UInt64(Self.errorBase + ordinal)))
-        }
+        for field in FieldType.allCases where verdicts.contains(field) { insert(.error(field)) }
     }
 
     /// The changes that follow from the engine's report alone: the edited value and what the
@@ -97,10 +95,4 @@ extension CardSession {
         forEachValidField { valid.insert(.error($0)) }
         return FieldVerdicts(errors: fieldErrors, valid: valid)
     }
-}
-
-extension FieldType {
-    /// The field's place in `allCases`: its bits in `ViewChanges` (a dozen compares of the case,
-    /// cheaper than hashing its name).
-    var ordinal: Int { Self.allCases.firstIndex(of: self)! }
 }
