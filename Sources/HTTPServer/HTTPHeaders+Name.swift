@@ -49,8 +49,8 @@ extension HTTPHeaders {
         }
 
         static func isToken(_ name: String) -> Bool {
-            let sets = tokenBytes
-            return !name.isEmpty && name.utf8.allSatisfy { isTokenByte($0, sets) }
+            var name = name
+            return name.withUTF8 { isToken(UnsafeRawBufferPointer($0)) }
         }
 
         /// `isToken` on raw bytes (a request head's names, straight from libmicrohttpd's buffer).
@@ -65,10 +65,6 @@ extension HTTPHeaders {
                 all &= set >> (byte & 63)
             }
             return all & 1 == 1
-        }
-
-        private static func isTokenByte(_ byte: UInt8, _ sets: (low: UInt64, high: UInt64)) -> Bool {
-            byte < 64 ? sets.low >> byte & 1 == 1 : byte < 128 && sets.high >> (byte - 64) & 1 == 1
         }
 
         /// The token bytes (RFC 9110 §5.6.2: letters, digits and ``!#$%&'*+-.^_`|~``) as two bit
