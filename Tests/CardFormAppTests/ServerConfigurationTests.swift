@@ -107,6 +107,23 @@ import Testing
         }
     }
 
+    @Test func anUnknownCardformVariableStopsTheStartAndNamesTheClosestSetting() throws {
+        #expect(throws: ServerConfigurationError(
+            key: "CARDFORM_SESSION_TTL_SECOND", problem: "no such setting (did you mean 'CARDFORM_SESSION_TTL_SECONDS'?)",
+            source: "environment"
+        )) { try ServerConfiguration.load(file: nil, environment: ["CARDFORM_SESSION_TTL_SECOND": "60"], flags: [:]) }
+        #expect(throws: ServerConfigurationError(key: "CARDFORM_TLS_CERTIFICATE_FILE", problem: "no such setting", source: "environment")) {
+            try ServerConfiguration.load(file: nil, environment: ["CARDFORM_TLS_CERTIFICATE_FILE": "c.pem"], flags: [:])
+        }
+    }
+
+    @Test func theRepositoryScriptsVariablesAndOtherNamesAreLeftAlone() throws {
+        var environment = ["PATH": "/usr/bin", "CARDFORMX": "1", "CARDFORM_SECRET_KEY": "k-0123456789abcdef0123456789abcdef"]
+        for name in ServerConfiguration.toolVariables { environment[name] = "1" }
+        let config = try ServerConfiguration.load(file: nil, environment: environment, flags: [:])
+        #expect(config.secretKey == environment["CARDFORM_SECRET_KEY"])
+    }
+
     @Test func defaultsStayAJSONObjectForTheEngine() throws {
         let file = try write(#"{"defaults": {"currency": "EUR", "fields": {"cvv": {"label": "CVC"}}}}"#)
         let config = try ServerConfiguration.load(file: file, environment: [:], flags: [:])

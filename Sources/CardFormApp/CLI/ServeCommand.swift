@@ -20,7 +20,8 @@ enum ServeCommand: Command {
                            sessions without the secret key from the demo page
 
         Every configuration key can also come from CARDFORM_<KEY> (e.g. CARDFORM_SECRET_KEY);
-        flags win over the environment, which wins over the file.
+        flags win over the environment, which wins over the file. A CARDFORM_ variable or a file
+        key that names no setting stops the start.
 
         """
     static let spec = Arguments.Spec(valued: ["port", "host", "templates", "public", "config"], booleans: ["dev"])

@@ -111,9 +111,17 @@ extension ServerConfiguration {
         return name
     }
 
-    /// Loads the file (if any), then the environment, then the flags. A key the file names that no
-    /// setting has stops the start: a misspelt `sessionTTLSecond` would otherwise leave the default in
-    /// force while the operator believes it changed.
+    /// `CARDFORM_*` names that are not settings but belong to this repository's own scripts (browser
+    /// tests, benchmarks, data generators), which may start the server from the same shell.
+    static let toolVariables: Set<String> = [
+        "CARDFORM_CHROMIUM", "CARDFORM_CHROMEDRIVER", "CARDFORM_BROWSER_TIMEOUT", "CARDFORM_TOKEN",
+        "CARDFORM_BENCH_SETUP", "CARDFORM_ICONS_VENV", "CARDFORM_PHONENUMBERS_VENV", "CARDFORM_I18N_VENV",
+    ]
+
+    /// Loads the file (if any), then the environment, then the flags. A key the file names, or a
+    /// `CARDFORM_*` variable, that no setting has stops the start: a misspelt `sessionTTLSecond` or
+    /// `CARDFORM_SESSION_TTL_SECOND` would otherwise leave the default in force while the operator
+    /// believes it changed.
     static func load(
         file: URL?, environment: [String: String], flags: [String: ConfigValue]
     ) throws(ServerConfigurationError) -> ServerConfiguration {
@@ -140,10 +148,14 @@ extension ServerConfiguration {
                 do { try apply(&config, value) } catch { throw ServerConfigurationError(key: key, problem: error.message, source: source) }
             }
         }
-        for key in keys.keys.sorted() {
-            let name = environmentName(of: key)
-            guard let text = environment[name] else { continue }
-            do { try keys[key]!(&config, .string(text)) } catch {
+        let settingNames = Dictionary(uniqueKeysWithValues: keys.keys.map { (environmentName(of: $0), $0) })
+        for name in environment.keys.sorted() where name.hasPrefix("CARDFORM_") {
+            guard let key = settingNames[name] else {
+                if toolVariables.contains(name) { continue }
+                let problem = "no such setting" + NameSuggestion.hint(for: name, among: settingNames.keys)
+                throw ServerConfigurationError(key: name, problem: problem, source: "environment")
+            }
+            do { try keys[key]!(&config, .string(environment[name]!)) } catch {
                 throw ServerConfigurationError(key: key, problem: error.message, source: "environment \(name)")
             }
         }
