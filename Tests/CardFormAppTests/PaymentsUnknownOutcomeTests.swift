@@ -1,6 +1,7 @@
 import CardEngine
 import Foundation
 import HTTPServer
+import Synchronization
 import Testing
 @testable import CardFormApp
 @testable import Payments
@@ -9,6 +10,17 @@ import Testing
 /// against real local processors: an HTTP stub that times out once, a socket that closes on one.
 @Suite struct PaymentsUnknownOutcomeTests {
     static let succeeded = #"{"status": "succeeded", "id": "pay_late"}"#
+
+    /// Each charge goes to the next processor of the list: a timeout per try.
+    final class InTurn: PaymentProcessor {
+        private let processors: [HTTPProcessor]
+        private let next = Mutex(0)
+        init(_ processors: [HTTPProcessor]) { self.processors = processors }
+        func process(_ request: ProcessorRequest, vault: CardVault) async -> PaymentResult {
+            let index = next.withLock { index in defer { index += 1 }; return min(index, processors.count - 1) }
+            return await processors[index].process(request, vault: vault)
+        }
+    }
 
     static func events(_ coordinator: PaymentCoordinator, _ receiver: ReceiverServer) async throws -> [String?] {
         let dispatcher = try #require(coordinator.webhooks)
@@ -20,10 +32,15 @@ import Testing
         let processorReceiver = try ReceiverServer([.hang, .json(Self.succeeded)])
         let eventReceiver = try ReceiverServer([.status(200)])
         let wipes = WipeLog()
+        // The first try hangs and must time out (a short wait); the retry must not, however busy the
+        // machine running the tests is (a long one). Both are the real HTTP processor.
+        let processor = InTurn([
+            HTTPProcessor(url: processorReceiver.url(), secret: nil, timeout: .seconds(1)),
+            HTTPProcessor(url: processorReceiver.url(), secret: nil, timeout: .seconds(30)),
+        ])
         let coordinator = PaymentCoordinator(
-            // The first try hangs and costs the whole timeout; the second must answer within it on a busy machine.
-            processor: HTTPProcessor(url: processorReceiver.url(), secret: nil, timeout: .seconds(2)),
-            vault: CardVault(onWipe: wipes.record), webhooks: PaymentsCoordinatorTests.webhooks(eventReceiver))
+            processor: processor, vault: CardVault(onWipe: wipes.record),
+            webhooks: PaymentsCoordinatorTests.webhooks(eventReceiver))
 
         let first = try #require(await coordinator.startAndWait(try PaymentsFixtures.draft(session: "cs_unknown")))
         #expect(first.result == .failed(declineCode: "processor_timeout") && first.attempt == 1)

@@ -35,8 +35,10 @@ final class ScriptedSocketServer: Sendable {
                 let connection = accept(listener, nil, nil)
                 guard connection >= 0 else { return }
                 let index = shared.accepted.add(1, ordering: .relaxed).newValue - 1
-                let request = Self.serve(connection, actions[min(index, actions.count - 1)])
-                shared.requests.withLock { $0.append(request) }
+                // Kept before the answer goes out: the test reads `requests` as soon as its client
+                // has the answer, which must find this request already there.
+                shared.requests.withLock { $0.append(Self.readRequest(connection)) }
+                Self.act(connection, actions[min(index, actions.count - 1)])
             }
         }
     }
@@ -55,12 +57,10 @@ final class ScriptedSocketServer: Sendable {
         close(listener)
     }
 
-    /// Reads one request, acts, closes; returns the request.
-    private static func serve(_ connection: Int32, _ action: Action) -> String {
-        defer { close(connection) }
+    /// Reads one request (head, then the body its Content-Length announces), as text.
+    private static func readRequest(_ connection: Int32) -> String {
         var request: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
-        // Headers, then the body its Content-Length announces.
         while true {
             let count = chunk.withUnsafeMutableBytes { read(connection, $0.baseAddress, $0.count) }
             guard count > 0 else { return String(decoding: request, as: UTF8.self) }
@@ -68,11 +68,15 @@ final class ScriptedSocketServer: Sendable {
             let text = String(decoding: request, as: UTF8.self)
             guard let end = text.range(of: "\r\n\r\n") else { continue }
             let announced = text.firstMatch(of: /(?i)content-length: *([0-9]+)/).flatMap { Int($0.1) } ?? 0
-            if text.utf8.distance(from: end.upperBound, to: text.endIndex) >= announced { break }
+            if text.utf8.distance(from: end.upperBound, to: text.endIndex) >= announced { return text }
         }
-        guard case .answer(let status, let body) = action else { return String(decoding: request, as: UTF8.self) }
+    }
+
+    /// Answers (or not, for `.close`) and closes the connection.
+    private static func act(_ connection: Int32, _ action: Action) {
+        defer { close(connection) }
+        guard case .answer(let status, let body) = action else { return }
         let response = "HTTP/1.1 \(status) OK\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
         _ = Array(response.utf8).withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
-        return String(decoding: request, as: UTF8.self)
     }
 }
