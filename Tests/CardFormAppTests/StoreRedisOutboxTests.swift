@@ -12,7 +12,9 @@ import Testing
     @Test func aLiveInstancesEventsAreItsOwnAndADeadOnesAreTakenOverOnce() async throws {
         let redis = try await RedisServerProcess.start()
         let pool = RedisPool(url: try redis.url())
-        let crashed = Self.instance("a", pool, lease: .milliseconds(200))
+        // Long enough that adding two events and claiming on a busy machine (the suites run in
+        // parallel) stays within it; the sleep below outlasts it.
+        let crashed = Self.instance("a", pool, lease: .seconds(1))
         let (b, c) = (Self.instance("b", pool), Self.instance("c", pool))
         let entries = [PaymentsOutboxTests.entry("evt_2", second: 2), PaymentsOutboxTests.entry("evt_1", second: 1)]
         let whileAlive = try await onOwnThread {
@@ -20,7 +22,7 @@ import Testing
             return try b.claimAbandoned(limit: 10)
         }
         #expect(whileAlive.isEmpty)
-        try await Task.sleep(for: .milliseconds(300))
+        try await Task.sleep(for: .milliseconds(1_200))
         let (taken, second) = try await onOwnThread { (try b.claimAbandoned(limit: 10), try c.claimAbandoned(limit: 10)) }
         #expect(taken == entries.reversed() && second.isEmpty)
         #expect(try await onOwnThread { try c.stats() } == OutboxStats(depth: 2, oldest: entries[1].created))
