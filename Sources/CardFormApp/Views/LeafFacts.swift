@@ -31,6 +31,18 @@ struct LeafFacts: Hashable, Sendable {
         var passed: [FieldType]
         /// The shown errors, in the form's order.
         var failed: [FieldError]
+
+        /// Whether `formState` reads the same of both: every fact, the errors by field and code.
+        func sameFacts(as other: State) -> Bool {
+            guard valid == other.valid, phase == other.phase, network == other.network, networks == other.networks,
+                  payment == other.payment, passed == other.passed, failed.count == other.failed.count
+            else { return false }
+            for index in failed.indices
+            where failed[index].field != other.failed[index].field || failed[index].issue.code != other.failed[index].issue.code {
+                return false
+            }
+            return true
+        }
     }
 
     /// The pay button's data.
@@ -77,6 +89,37 @@ struct LeafFacts: Hashable, Sendable {
     var isLoading = false
     /// The rest of what the leaf reads (top-level keys with no facts of their own), as data.
     var rest: TemplateObject?
+
+    /// Equal when every fact a leaf's data is built from is equal (`LeafFacts+Data`), compared
+    /// cheapest first and in place: a memo hit compares its key once on every keystroke, and the
+    /// derived `==` copied each optional part out and compared every error's whole issue. An
+    /// error counts by its field and code, all `stateData` reads of it (the message comes from
+    /// the live region's own facts).
+    static func == (lhs: LeafFacts, rhs: LeafFacts) -> Bool {
+        guard lhs.noscript == rhs.noscript, lhs.isLoading == rhs.isLoading, lhs.saveCard == rhs.saveCard, lhs.phase == rhs.phase
+        else { return false }
+        if let left = lhs.state {
+            guard let right = rhs.state, left.sameFacts(as: right) else { return false }
+        } else if rhs.state != nil {
+            return false
+        }
+        if let left = lhs.submit {
+            guard let right = rhs.submit, left == right else { return false }
+        } else if rhs.submit != nil {
+            return false
+        }
+        if let left = lhs.errors {
+            guard let right = rhs.errors, left == right else { return false }
+        } else if rhs.errors != nil {
+            return false
+        }
+        if let left = lhs.cardNetwork {
+            guard let right = rhs.cardNetwork, left == right else { return false }
+        } else if rhs.cardNetwork != nil {
+            return false
+        }
+        return lhs.result == rhs.result && lhs.rest == rhs.rest
+    }
 
     /// Hashes what tells most leaves apart (validity, which fields pass or fail, the network, the
     /// amounts, the announcement) cheaply: fields as bits, not the lists' names; equal facts still
