@@ -98,27 +98,19 @@ struct LeafFacts: Hashable, Sendable {
     static func == (lhs: LeafFacts, rhs: LeafFacts) -> Bool {
         guard lhs.noscript == rhs.noscript, lhs.isLoading == rhs.isLoading, lhs.saveCard == rhs.saveCard, lhs.phase == rhs.phase
         else { return false }
-        if let left = lhs.state {
-            guard let right = rhs.state, left.sameFacts(as: right) else { return false }
-        } else if rhs.state != nil {
-            return false
-        }
-        if let left = lhs.submit {
-            guard let right = rhs.submit, left == right else { return false }
-        } else if rhs.submit != nil {
-            return false
-        }
-        if let left = lhs.errors {
-            guard let right = rhs.errors, left == right else { return false }
-        } else if rhs.errors != nil {
-            return false
-        }
-        if let left = lhs.cardNetwork {
-            guard let right = rhs.cardNetwork, left == right else { return false }
-        } else if rhs.cardNetwork != nil {
-            return false
-        }
+        guard both(lhs.state, rhs.state, equal: { $0.sameFacts(as: $1) }), both(lhs.submit, rhs.submit, equal: ==),
+              both(lhs.errors, rhs.errors, equal: ==), both(lhs.cardNetwork, rhs.cardNetwork, equal: ==)
+        else { return false }
         return lhs.result == rhs.result && lhs.rest == rhs.rest
+    }
+
+    /// Both nil, or both there and `equal`: unwrapped in place rather than copied out as
+    /// `Optional`'s own `==` does.
+    @inline(__always)
+    private static func both<Part>(_ left: Part?, _ right: Part?, equal: (Part, Part) -> Bool) -> Bool {
+        guard let left else { return right == nil }
+        guard let right else { return false }
+        return equal(left, right)
     }
 
     /// Hashes what tells most leaves apart (validity, which fields pass or fail, the network, the
