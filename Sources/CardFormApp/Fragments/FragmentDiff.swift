@@ -4,13 +4,37 @@ import Mustache
 
 /// The edited field's new value and caret, carried on the template that holds its block.
 struct FieldEcho: Equatable, Sendable {
-    var field: String
+    var field: String {
+        didSet { type = FieldType(rawValue: field) }
+    }
+    /// `field`'s type, when it names one: a keystroke finds its leaf by it (`BlockPlan.Leaf.field`)
+    /// rather than comparing every leaf's name with `field`.
+    private(set) var type: FieldType?
     var value: String
     var caret: Int
     var seq: Int
     /// The value and caret are the ones the page sent: the page already shows them, so an echo
     /// with nothing else to carry need not be sent at all.
     var isWhatWasSent = false
+
+    init(field: String, value: String, caret: Int, seq: Int, isWhatWasSent: Bool = false) {
+        self.field = field
+        type = FieldType(rawValue: field)
+        self.value = value
+        self.caret = caret
+        self.seq = seq
+        self.isWhatWasSent = isWhatWasSent
+    }
+
+    /// A keystroke's echo: the name taken from the type, not the type parsed from the name.
+    init(_ type: FieldType, value: String, caret: Int, seq: Int, isWhatWasSent: Bool) {
+        field = type.rawValue
+        self.type = type
+        self.value = value
+        self.caret = caret
+        self.seq = seq
+        self.isWhatWasSent = isWhatWasSent
+    }
 
     /// Whether a keystroke in `field` is echoed: a value that never leaves the session (the CVV)
     /// is not, and the page keeps what was typed.

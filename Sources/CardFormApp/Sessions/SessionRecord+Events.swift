@@ -86,7 +86,7 @@ extension SessionRecord {
         effect.seq = input.seq
         if !update.wasIgnored, FieldEcho.echoes(field) {
             effect.echo = FieldEcho(
-                field: field.rawValue, value: update.formatted.value, caret: update.formatted.caret, seq: input.seq ?? 0,
+                field, value: update.formatted.value, caret: update.formatted.caret, seq: input.seq ?? 0,
                 isWhatWasSent: update.formatted.value == input.value && update.formatted.caret == input.caret)
         }
         // The edited field's error is announced when it appears or becomes another.

@@ -29,12 +29,14 @@ extension FormRenderer {
         var leaves: [LeafBlock] = []
         leaves.reserveCapacity(4)
         let echoField = echo?.field
+        let echoType = echo?.type
         var echoed = echoField == nil
         let previous = page.keptFieldLeaf.kept
         page.keptFieldLeaf.kept = nil
         var keeping: (kept: KeptFieldLeaf.Kept, slot: Dictionary<String, HeldBlock>.Index)?
         for leaf in plan.leaves {
-            let isEcho = leaf.key == echoField
+            // A leaf's field is the type its name spells (`BlockPlan`): equal types, equal names.
+            let isEcho = echoType.map { leaf.field == $0 } ?? (leaf.key == echoField)
             guard isEcho || !leaf.changes.isDisjoint(with: changes) else { continue }
             echoed = echoed || isEcho
             guard page.blocks[leaf.repeatedKey] == nil else { return nil }
