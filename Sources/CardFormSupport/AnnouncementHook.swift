@@ -38,7 +38,10 @@ public enum ByteSearch {
                 while index <= last {
                     guard let found = memchr(base + index, Int32(first), last - index + 1) else { return nil }
                     index = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
-                    if memcmp(base + index, needle.baseAddress!, needle.count) == 0 { return index }
+                    // The last byte first: markup repeats a needle's first byte (`d` of every
+                    // `data-`), and most candidates then fail here without a call.
+                    if base[index + needle.count - 1] == needle[needle.count - 1],
+                       memcmp(base + index, needle.baseAddress!, needle.count) == 0 { return index }
                     index += 1
                 }
                 return nil

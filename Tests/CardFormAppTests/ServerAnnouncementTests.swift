@@ -47,6 +47,15 @@ import Testing
         #expect(Self.said(blur.body) == expected)
     }
 
+    /// A label that follows the billing country is said as the country words it.
+    @Test func aCountryFollowingLabelIsSaidAsTheCountryWordsIt() async throws {
+        let form = try await OpenForm(#"{"billingFields": ["countryCode", "postalCode"]}"#)
+        _ = try await form.send([("field", "countryCode"), ("value", "GB"), ("event", "input"), ("seq", "1")])
+        let blur = try await form.send([("field", "postalCode"), ("value", "1"), ("event", "blur"), ("seq", "2")])
+        let said = try #require(Self.said(blur.body))
+        #expect(said.hasPrefix("Postcode: ") && said.count > "Postcode: ".count, "\(said)")
+    }
+
     @Test func aRefusedSubmitSaysHowManyFieldsNeedAttentionInTheLanguagesPlural() async throws {
         let english = try await OpenForm()
         let one = try await english.send(

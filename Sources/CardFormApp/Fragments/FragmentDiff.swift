@@ -4,13 +4,37 @@ import Mustache
 
 /// The edited field's new value and caret, carried on the template that holds its block.
 struct FieldEcho: Equatable, Sendable {
-    var field: String
+    var field: String {
+        didSet { type = FieldType(rawValue: field) }
+    }
+    /// `field`'s type, when it names one: a keystroke finds its leaf by it (`BlockPlan.Leaf.field`)
+    /// rather than comparing every leaf's name with `field`.
+    private(set) var type: FieldType?
     var value: String
     var caret: Int
     var seq: Int
     /// The value and caret are the ones the page sent: the page already shows them, so an echo
     /// with nothing else to carry need not be sent at all.
     var isWhatWasSent = false
+
+    init(field: String, value: String, caret: Int, seq: Int, isWhatWasSent: Bool = false) {
+        self.field = field
+        type = FieldType(rawValue: field)
+        self.value = value
+        self.caret = caret
+        self.seq = seq
+        self.isWhatWasSent = isWhatWasSent
+    }
+
+    /// A keystroke's echo: the name taken from the type, not the type parsed from the name.
+    init(_ type: FieldType, value: String, caret: Int, seq: Int, isWhatWasSent: Bool) {
+        field = type.rawValue
+        self.type = type
+        self.value = value
+        self.caret = caret
+        self.seq = seq
+        self.isWhatWasSent = isWhatWasSent
+    }
 
     /// Whether a keystroke in `field` is echoed: a value that never leaves the session (the CVV)
     /// is not, and the page keeps what was typed.
@@ -108,20 +132,20 @@ enum FragmentDiff {
         var body: [UInt8] = []
         body.reserveCapacity(chosen.reduce(0) { $0 + tree.blocks[$1].range.count + 160 })
         for index in chosen {
-            body.append(contentsOf: #"<template data-cf-block=""#.utf8)
+            body.append(#"<template data-cf-block=""#)
             HTMLEscaping.append(escaping: tree.blocks[index].key, to: &body)
-            body.append(contentsOf: #"" data-cf-rev=""#.utf8)
-            body.append(contentsOf: String(page.revision).utf8)
+            body.append(#"" data-cf-rev=""#)
+            body.append(decimal: page.revision)
             body.append(UInt8(ascii: "\""))
             if index == echoBlock, let echo { append(echo, block: tree.blocks[index].key, to: &body) }
             if tagOnly.contains(index) {
-                body.append(contentsOf: " data-cf-tag>".utf8)
+                body.append(" data-cf-tag>")
                 appendStartTag(of: index, tree: tree, tagEnd: held.known(index)?.tagEnd, to: &body)
             } else {
                 body.append(UInt8(ascii: ">"))
                 if index != valueOnly { body.append(contentsOf: tree.html[tree.blocks[index].range]) }
             }
-            body.append(contentsOf: "</template>\n".utf8)
+            body.append("</template>\n")
         }
         return String(decoding: body, as: UTF8.self)
     }
@@ -131,18 +155,18 @@ enum FragmentDiff {
     /// the page counts): most answers are this and nothing else.
     private static func append(_ echo: FieldEcho, block: String, to body: inout [UInt8]) {
         if echo.field != block {
-            body.append(contentsOf: #" data-cf-field=""#.utf8)
+            body.append(#" data-cf-field=""#)
             HTMLEscaping.append(escaping: echo.field, to: &body)
             body.append(UInt8(ascii: "\""))
         }
-        body.append(contentsOf: #" data-cf-value=""#.utf8)
+        body.append(#" data-cf-value=""#)
         HTMLEscaping.append(escaping: echo.value, to: &body)
         if echo.caret != echo.value.utf16.count {
-            body.append(contentsOf: #"" data-cf-caret=""#.utf8)
-            body.append(contentsOf: String(echo.caret).utf8)
+            body.append(#"" data-cf-caret=""#)
+            body.append(decimal: echo.caret)
         }
-        body.append(contentsOf: #"" data-cf-seq=""#.utf8)
-        body.append(contentsOf: String(echo.seq).utf8)
+        body.append(#"" data-cf-seq=""#)
+        body.append(decimal: echo.seq)
         body.append(UInt8(ascii: "\""))
     }
 
@@ -197,5 +221,26 @@ enum FragmentDiff {
         hasher.combine(0)
         hasher.combine(html[text.upperBound..<range.upperBound])
         return hasher.value
+    }
+}
+
+extension [UInt8] {
+    /// A literal's bytes, copied as they are: a `String`'s `utf8` view appends through the
+    /// generic path, several times the cost, on every tag of every answer.
+    mutating func append(_ literal: StaticString) {
+        literal.withUTF8Buffer { append(contentsOf: $0) }
+    }
+
+    /// `String(number)`'s bytes, written in place rather than through a `String` made for them:
+    /// the digits from the most significant, each appended as it is found.
+    mutating func append(decimal number: Int) {
+        if number < 0 { append(UInt8(ascii: "-")) }
+        let whole = number.magnitude
+        var divisor: UInt = 1
+        while divisor <= whole / 10 { divisor *= 10 }
+        repeat {
+            append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: whole / divisor % 10))
+            divisor /= 10
+        } while divisor > 0
     }
 }

@@ -11,19 +11,24 @@ extension SessionRecord {
         _ event: PageEvent, from page: PageAddress, renderer: FormRenderer, environment: SessionEnvironment
     ) -> EventAnswer {
         var effect = EventEffect()
+        // The page's id as the record holds it, when it does: the very string the page's state and
+        // its card entries keep, so comparing them with it below is decided by identity, not by
+        // reading both strings (page ids are too long to be stored inline).
+        let known = pages.lastIndex { $0.id == page.id }
+        let pageID = known.map { pages[$0].id } ?? page.id
         switch event {
         case .input(let input):
             // A retried or overtaken request older than what the page already sent changes nothing.
-            if let seq = input.seq, let last = self.page(page.id)?.lastSeq, seq < last {
+            if let seq = input.seq, let known, seq < pages[known].lastSeq {
                 return EventAnswer(html: .success(""), frameAncestors: frameAncestors)
             }
-            apply(input, from: page.id, in: environment, to: &effect)
+            apply(input, from: pageID, in: environment, to: &effect)
         case .network(let network):
             let before = session.verdicts
             let changes = session.selectNetwork(network, in: environment)
             effect.changes = ViewChanges(changes, edited: nil, before: before, after: session.verdicts)
         case .submit(let form, let saveCard):
-            effect = submit(form, saveCard: saveCard, from: page.id, in: environment)
+            effect = submit(form, saveCard: saveCard, from: pageID, in: environment)
         case .cancel:
             session.cancel()
         case .poll:
@@ -32,9 +37,9 @@ extension SessionRecord {
         // What the other open pages hold may no longer be what they would be shown (this page's
         // values and errors, a card field now shown only here): their next answers compare the
         // whole form.
-        if case .poll = event {} else { markPagesStale(except: page.id) }
+        if case .poll = event {} else { markPagesStale(except: pageID) }
         let fragments = Result { () throws(TemplateError) in
-            try answerPage(page.id) { state, isKnown, record throws(TemplateError) in
+            try answerPage(pageID) { state, isKnown, record throws(TemplateError) in
                 let body = try renderer.fragments(
                     record, page: &state, resync: !isKnown || page.revision != state.revision, echo: effect.echo,
                     announcement: effect.announcement, changes: effect.changes)
@@ -81,7 +86,7 @@ extension SessionRecord {
         effect.seq = input.seq
         if !update.wasIgnored, FieldEcho.echoes(field) {
             effect.echo = FieldEcho(
-                field: field.rawValue, value: update.formatted.value, caret: update.formatted.caret, seq: input.seq ?? 0,
+                field, value: update.formatted.value, caret: update.formatted.caret, seq: input.seq ?? 0,
                 isWhatWasSent: update.formatted.value == input.value && update.formatted.caret == input.caret)
         }
         // The edited field's error is announced when it appears or becomes another.

@@ -61,12 +61,10 @@ struct SessionRecord: Sendable, Hashable {
     mutating func answerPage<Answer, Failure: Error>(
         _ id: String, _ respond: (_ page: inout PageState, _ isKnown: Bool, _ record: SessionRecord) throws(Failure) -> Answer
     ) throws(Failure) -> Answer {
-        var page = PageState(id: id)
-        var isKnown = false
-        if let index = pages.lastIndex(where: { $0.id == id }) {
-            page = pages.remove(at: index)
-            isKnown = true
-        }
+        // Made only when unknown: a page made and then replaced costs its making and its release.
+        let known = pages.lastIndex { $0.id == id }
+        var page = known.map { pages.remove(at: $0) } ?? PageState(id: id)
+        let isKnown = known != nil
         let answer = try respond(&page, isKnown, self)
         pages.append(page)
         if pages.count > Self.maxPages { pages.removeFirst(pages.count - Self.maxPages) }

@@ -14,37 +14,59 @@ import Mustache
 /// not indented, its name is used once, and inside a section no name it reads can be found in the
 /// section's context (the data never holds one there); otherwise it joins the rest.
 struct BlockPlan: Sendable {
-    struct Leaf: Sendable {
+    /// By reference: a keystroke hands the leaves it renders through a few calls, and a value
+    /// holding this many strings and sets would be copied (retained and released) at each.
+    final class Leaf: Sendable {
         /// The block's `data-cf-block` name.
-        var key: String
+        let key: String
         /// The key a second block of that name would have on the page (`BlockTree.Block.key`):
         /// built once here rather than on every keystroke.
-        var repeatedKey: String
+        let repeatedKey: String
         /// The partial's template.
-        var template: String
+        let template: String
         /// `template.hashValue`, taken once here: the memos' keys hash it on every keystroke
         /// (`BlockMemo.Key`, `LeafMemo.Key`).
-        var templateHash: Int
+        let templateHash: Int
         /// The field whose block this is, when the name is a field's.
-        var field: FieldType?
+        let field: FieldType?
         /// The changes that can alter what it renders, its presence included.
-        var changes: ViewChanges
+        let changes: ViewChanges
         /// The top-level keys its data needs (`FormView.data(only:reading:)`).
-        var rootKeys: Set<String>
+        let rootKeys: Set<String>
         /// The one field whose data it reads, if it reads one field's only.
-        var onlyField: FieldType?
+        let onlyField: FieldType?
         /// Whether it reads nothing but its own field and the strings: `BlockMemo` can hold it.
-        var isMemoizable: Bool
+        let isMemoizable: Bool
         /// Whether it reads no field and not the session (no value, card data or token):
         /// `LeafMemo` can hold it, keyed by the facts its data is built from.
-        var isDataMemoizable: Bool
+        let isDataMemoizable: Bool
         /// The top-level keys `LeafMemo`'s key stands for: `rootKeys` less the strings, which the
         /// language stands for.
-        var dataKeys: Set<String>
+        let dataKeys: Set<String>
         /// Those of `dataKeys` with facts of their own (`LeafFacts`), in one order.
-        var factParts: [LeafFacts.Part]
+        let factParts: [LeafFacts.Part]
         /// The others, which the key holds as data.
-        var restKeys: Set<String>
+        let restKeys: Set<String>
+
+        init(
+            key: String, repeatedKey: String, template: String, templateHash: Int, field: FieldType?, changes: ViewChanges,
+            rootKeys: Set<String>, onlyField: FieldType?, isMemoizable: Bool, isDataMemoizable: Bool, dataKeys: Set<String>,
+            factParts: [LeafFacts.Part], restKeys: Set<String>
+        ) {
+            self.key = key
+            self.repeatedKey = repeatedKey
+            self.template = template
+            self.templateHash = templateHash
+            self.field = field
+            self.changes = changes
+            self.rootKeys = rootKeys
+            self.onlyField = onlyField
+            self.isMemoizable = isMemoizable
+            self.isDataMemoizable = isDataMemoizable
+            self.dataKeys = dataKeys
+            self.factParts = factParts
+            self.restKeys = restKeys
+        }
 
         /// What the memos key its renders in `language` by, besides the facts.
         func site(_ language: String) -> MemoSite {

@@ -20,21 +20,24 @@ extension FormRenderer {
         // 1000 is that cache's edge, not a round figure: with the array's 32-byte header it asks
         // malloc for 1032 bytes, glibc's largest tcache size; 1001 would miss it.
         html.reserveCapacity(1000)
+        // A keystroke renders a leaf or two: room for a few from the start, not grown from one.
         var blocks: [BlockTree.Block] = []
+        blocks.reserveCapacity(4)
         // What the page holds of each block rendered, and where, found here once for
         // `FragmentDiff` too; and what the memos already know of its hashes, so the diff need not
         // work them out.
         var leaves: [LeafBlock] = []
+        leaves.reserveCapacity(4)
         let echoField = echo?.field
+        let echoType = echo?.type
         var echoed = echoField == nil
         let previous = page.keptFieldLeaf.kept
         page.keptFieldLeaf.kept = nil
         var keeping: (kept: KeptFieldLeaf.Kept, slot: Dictionary<String, HeldBlock>.Index)?
-        // By index: a leaf the event does not reach is skipped without copying it out.
-        for index in plan.leaves.indices {
-            let isEcho = plan.leaves[index].key == echoField
-            guard isEcho || !plan.leaves[index].changes.isDisjoint(with: changes) else { continue }
-            let leaf = plan.leaves[index]
+        for leaf in plan.leaves {
+            // A leaf's field is the type its name spells (`BlockPlan`): equal types, equal names.
+            let isEcho = echoType.map { leaf.field == $0 } ?? (leaf.key == echoField)
+            guard isEcho || !leaf.changes.isDisjoint(with: changes) else { continue }
             echoed = echoed || isEcho
             guard page.blocks[leaf.repeatedKey] == nil else { return nil }
             let slot = page.blocks.index(forKey: leaf.key)

@@ -201,7 +201,7 @@ extension FormView {
     /// The label for postal code, state and city, which follows the selected country (a country's
     /// own key first: `label.postalCode.GB` is "Postcode"); without one, the field's default label,
     /// else its part's default kind (`label.city.city`). Nil keeps the language's label.
-    private func label(_ field: FieldType, followsCountry: AddressPart?) -> String? {
+    func label(_ field: FieldType, followsCountry: AddressPart?) -> String? {
         let name = field.rawValue
         guard let part = followsCountry else { return nil }
         if let country = session.country {

@@ -31,6 +31,18 @@ struct LeafFacts: Hashable, Sendable {
         var passed: [FieldType]
         /// The shown errors, in the form's order.
         var failed: [FieldError]
+
+        /// Whether `formState` reads the same of both: every fact, the errors by field and code.
+        func sameFacts(as other: State) -> Bool {
+            guard valid == other.valid, phase == other.phase, network == other.network, networks == other.networks,
+                  payment == other.payment, passed == other.passed, failed.count == other.failed.count
+            else { return false }
+            for index in failed.indices
+            where failed[index].field != other.failed[index].field || failed[index].issue.code != other.failed[index].issue.code {
+                return false
+            }
+            return true
+        }
     }
 
     /// The pay button's data.
@@ -78,6 +90,29 @@ struct LeafFacts: Hashable, Sendable {
     /// The rest of what the leaf reads (top-level keys with no facts of their own), as data.
     var rest: TemplateObject?
 
+    /// Equal when every fact a leaf's data is built from is equal (`LeafFacts+Data`), compared
+    /// cheapest first and in place: a memo hit compares its key once on every keystroke, and the
+    /// derived `==` copied each optional part out and compared every error's whole issue. An
+    /// error counts by its field and code, all `stateData` reads of it (the message comes from
+    /// the live region's own facts).
+    static func == (lhs: LeafFacts, rhs: LeafFacts) -> Bool {
+        guard lhs.noscript == rhs.noscript, lhs.isLoading == rhs.isLoading, lhs.saveCard == rhs.saveCard, lhs.phase == rhs.phase
+        else { return false }
+        guard both(lhs.state, rhs.state, equal: { $0.sameFacts(as: $1) }), both(lhs.submit, rhs.submit, equal: ==),
+              both(lhs.errors, rhs.errors, equal: ==), both(lhs.cardNetwork, rhs.cardNetwork, equal: ==)
+        else { return false }
+        return lhs.result == rhs.result && lhs.rest == rhs.rest
+    }
+
+    /// Both nil, or both there and `equal`: unwrapped in place rather than copied out as
+    /// `Optional`'s own `==` does.
+    @inline(__always)
+    private static func both<Part>(_ left: Part?, _ right: Part?, equal: (Part, Part) -> Bool) -> Bool {
+        guard let left else { return right == nil }
+        guard let right else { return false }
+        return equal(left, right)
+    }
+
     /// Hashes what tells most leaves apart (validity, which fields pass or fail, the network, the
     /// amounts, the announcement) cheaply: fields as bits, not the lists' names; equal facts still
     /// hash alike, and the few that share a hash are told apart by `==`.
@@ -87,30 +122,29 @@ struct LeafFacts: Hashable, Sendable {
     /// a declined session keeps while its shopper edits the billing address (nil, and cheap,
     /// otherwise).
     func hash(into hasher: inout Hasher) {
+        // The flags, the field sets and the count go in as one word: a `combine` each cost more
+        // than the rest of the hash (fields by their fixed place, `FieldType.position` < 16).
+        var flags: UInt64 = 0
         if let state {
-            hasher.combine(state.valid)
-            // Set one by one: `FieldSet(_:)` takes any sequence, unspecialised from here (~1k).
-            var passed = FieldSet()
-            for field in state.passed { passed.set(field, true) }
-            hasher.combine(passed)
-            var failed = FieldSet()
-            for error in state.failed { failed.set(error.field, true) }
-            hasher.combine(failed)
-            hasher.combine(state.networks.count)
+            var passed: UInt64 = 0
+            for field in state.passed { passed |= 1 << UInt64(field.position) }
+            var failed: UInt64 = 0
+            for error in state.failed { failed |= 1 << UInt64(error.field.position) }
+            flags = 1 | (state.valid ? 2 : 0) | passed << 2 | failed << 18 | UInt64(min(state.networks.count, 255)) << 34
             hasher.combine(state.network)
             hasher.combine(state.payment)
         }
         if let submit {
-            hasher.combine(submit.disabled)
-            hasher.combine(submit.loading)
+            flags |= 1 << 42 | (submit.disabled ? 1 << 43 : 0) | (submit.loading ? 1 << 44 : 0)
             hasher.combine(submit.amount)
             hasher.combine(submit.surcharge)
         }
+        if let saveCard { flags |= saveCard ? 1 << 45 : 1 << 46 }
+        if isLoading { flags |= 1 << 47 }
+        hasher.combine(flags)
         hasher.combine(errors?.announcement)
         hasher.combine(cardNetwork?.selected)
-        hasher.combine(saveCard)
         hasher.combine(result?.id)
-        hasher.combine(isLoading)
         hasher.combine(rest?.count)
     }
 }
