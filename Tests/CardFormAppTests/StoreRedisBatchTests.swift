@@ -60,8 +60,8 @@ import Testing
         #expect(try await onOwnThread { try pool.run(RedisCommand("GET", "calls")).text() } == "1600")
     }
 
-    /// While one script is out (the server paused), the scripts called meanwhile wait and then go
-    /// together: the server reads them in one read, not one each.
+    /// While the limit of batches is out (the server paused), the scripts called meanwhile wait
+    /// and then go together: the server reads them in one read, not one each.
     @Test func scriptsCalledWhileOneIsOutGoTogetherInOneWrite() async throws {
         let redis = try await RedisServerProcess.start()
         let pool = RedisPool(url: try redis.url(), options: Self.patient)
@@ -69,16 +69,17 @@ import Testing
         _ = await Self.onThreads(6) { _ in try? pool.evaluate(Self.echo, keys: ["warm"], arguments: ["x"]).text() }
         let before = try await onOwnThread { try Self.reads(pool) }
         redis.pause()
-        let first = Task { await offThePool { try? pool.evaluate(Self.echo, keys: ["calls"], arguments: ["first"]).text() } }
+        #expect(RedisBatch.inFlightLimit == 2)
+        let first = Task { await Self.onThreads(2) { n in try? pool.evaluate(Self.echo, keys: ["calls"], arguments: ["first \(n)"]).text() } }
         try await Task.sleep(for: .milliseconds(200))
         let others = Task { await Self.onThreads(5) { n in try? pool.evaluate(Self.echo, keys: ["calls"], arguments: ["\(n)"]).text() } }
         try await Task.sleep(for: .milliseconds(500))
         redis.resume()
-        #expect(await first.value == "first")
+        #expect(await first.value == ["first 0", "first 1"])
         #expect(await others.value == (0..<5).map { "\($0)" })
         let after = try await onOwnThread { try Self.reads(pool) }
-        // The paused script's read, the five others' one, and this INFO's.
-        #expect(after - before == 3)
+        // The two paused scripts' reads (one batch each), the five others' one, and this INFO's.
+        #expect(after - before == 4)
     }
 
     @Test func aBatchWhoseServerStopsAnsweringFailsEveryCallerAndTheNextScriptWorks() async throws {

@@ -1,11 +1,13 @@
 import Dispatch
 import Synchronization
 
-/// Commands of several threads sent to Redis together (group commit): the first caller leads,
-/// sending every command queued meanwhile in one write on one pooled connection and reading their
-/// replies in order; the callers that came while a batch was out wait, and the next batch carries
-/// them all. A keystroke's script costs both processes a write, a read and a wakeup on loopback
-/// TCP, far more than the script itself: under load several keystrokes share them.
+/// Commands of several threads sent to Redis together (group commit): a caller that finds fewer
+/// than `inFlightLimit` batches out leads, sending every command queued meanwhile in one write on
+/// one pooled connection and reading their replies in order; the callers that came while that
+/// many were out wait, and the next batch carries them all. A keystroke's script costs both
+/// processes a write, a read and a wakeup on loopback TCP, far more than the script itself: under
+/// load several keystrokes share them. More than one batch may be out so that Redis is not left
+/// idle while the next sender is woken.
 ///
 /// Redis runs each command whole and in the order received, so a batch changes no command's
 /// meaning: the callers were concurrent anyway, and each still returns only after its own reply.
@@ -16,8 +18,10 @@ import Synchronization
 struct RedisBatch: Sendable {
     /// Callers whose command waits for the next batch, in arrival order.
     fileprivate var queue: [RedisBatchCaller] = []
-    /// A batch is out, or a caller was woken to send the next one.
-    fileprivate var isLed = false
+    /// Batches out, or callers woken to send the next one.
+    fileprivate var inFlight = 0
+    /// How many batches may be out at once.
+    static let inFlightLimit = 2
 }
 
 /// One caller's command and, once its batch is answered, the outcome; `wake` is signalled when the
@@ -34,24 +38,30 @@ extension RedisPool {
     /// Runs `command` in the next batch (`RedisBatch`) and answers its own reply.
     func batched(_ command: RedisCommand) throws(RedisError) -> RedisReply {
         let caller = RedisBatchCaller(command)
-        let leads = batch.withLock { batch in
+        // Callers queue only while the limit of batches is out, so one that may lead at once finds
+        // the queue empty and sends its command alone, decided under the same lock: no other
+        // sender can take it into a batch meanwhile.
+        var callers = batch.withLock { batch -> [RedisBatchCaller] in
+            if batch.inFlight < RedisBatch.inFlightLimit {
+                batch.inFlight += 1
+                return [caller]
+            }
             batch.queue.append(caller)
-            if batch.isLed { return false }
-            batch.isLed = true
-            return true
+            return []
         }
-        if !leads {
+        if callers.isEmpty {
             caller.wake.wait()
             if let outcome = caller.outcome.withLock({ $0 }) { return try outcome.get() }
+            callers = batch.withLock { batch in
+                defer { batch.queue.removeAll(keepingCapacity: true) }
+                return batch.queue
+            }
         }
-        send(batch.withLock { batch in
-            defer { batch.queue.removeAll(keepingCapacity: true) }
-            return batch.queue
-        })
+        send(callers)
         // The next batch is sent by the first caller waiting for it, on its own thread: this
         // caller's answer is not held back by it.
         let next = batch.withLock { batch in
-            if batch.queue.isEmpty { batch.isLed = false }
+            if batch.queue.isEmpty { batch.inFlight -= 1 }
             return batch.queue.first
         }
         next?.wake.signal()
@@ -62,8 +72,9 @@ extension RedisPool {
     }
 
     /// Sends `callers`' commands on one connection and hands each its outcome, waking all but the
-    /// first: the sender, which is always the first of its batch (it came to an empty queue, or
-    /// was first in the one left when the last batch was answered).
+    /// first: the sender, which is always the first of its batch (callers queue only while the
+    /// limit of batches is out, so one that leads at once came to an empty queue; else it was
+    /// first in the one left when a batch was answered).
     private func send(_ callers: [RedisBatchCaller]) {
         let outcomes: [Result<RedisReply, RedisError>]
         do throws(RedisError) {
