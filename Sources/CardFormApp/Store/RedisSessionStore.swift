@@ -237,12 +237,7 @@ final class RedisSessionStore: SessionStore {
         private let held: Held
         var isOwn: Bool
         var stored: Stored { held.stored }
-
-        init(stored: Stored, isOwn: Bool) {
-            held = Held(stored: stored)
-            self.isOwn = isOwn
-        }
-
+        init(stored: Stored, isOwn: Bool) { (held, self.isOwn) = (Held(stored: stored), isOwn) }
         private final class Held: Sendable {
             let stored: Stored
             init(stored: Stored) { self.stored = stored }
