@@ -41,7 +41,12 @@ struct RedisCommand: Sendable, Hashable, CustomStringConvertible {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
             buffer[0] = UInt8(ascii: "*")
             var end = 1
-            Self.decimal(count) { buffer[end] = $0; end += 1 }
+            Self.withDigits(UInt64(count), negative: false) { digits in
+                for digit in digits {
+                    buffer[end] = digit
+                    end += 1
+                }
+            }
             buffer[end] = 13
             buffer[end + 1] = 10
             return body(UnsafeRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[0..<(end + 2)]))
@@ -54,7 +59,7 @@ struct RedisCommand: Sendable, Hashable, CustomStringConvertible {
     /// `bytes` as one bulk string.
     static func appendFrame(_ bytes: some Collection<UInt8>, to frames: inout [UInt8]) {
         frames.append(UInt8(ascii: "$"))
-        decimal(bytes.count) { frames.append($0) }
+        withDigits(UInt64(bytes.count), negative: false) { frames.append(contentsOf: $0) }
         frames.append(13)
         frames.append(10)
         frames.append(contentsOf: bytes)
@@ -64,31 +69,37 @@ struct RedisCommand: Sendable, Hashable, CustomStringConvertible {
 
     /// A whole number's decimal digits as a bulk string, as Redis reads integer arguments.
     static func appendFrame(_ value: Int64, to frames: inout [UInt8]) {
-        var digits = 0
-        var rest = value.magnitude
-        repeat {
-            digits += 1
-            rest /= 10
-        } while rest > 0
-        frames.append(UInt8(ascii: "$"))
-        decimal(digits + (value < 0 ? 1 : 0)) { frames.append($0) }
-        frames.append(13)
-        frames.append(10)
-        if value < 0 { frames.append(UInt8(ascii: "-")) }
-        decimal(value.magnitude) { frames.append($0) }
-        frames.append(13)
-        frames.append(10)
+        withDigits(value.magnitude, negative: value < 0) { digits in
+            frames.append(UInt8(ascii: "$"))
+            // At most 20 characters (`Int64.min`): the length is one or two digits.
+            if digits.count >= 10 { frames.append(UInt8(ascii: "0") + UInt8(digits.count / 10)) }
+            frames.append(UInt8(ascii: "0") + UInt8(digits.count % 10))
+            frames.append(13)
+            frames.append(10)
+            frames.append(contentsOf: digits)
+            frames.append(13)
+            frames.append(10)
+        }
     }
 
-    /// Calls `each` with the ASCII digits of `value`, most significant first: no `String` made.
-    static func decimal(_ value: some BinaryInteger, _ each: (UInt8) -> Void) {
-        var divisor: UInt64 = 1
-        let whole = UInt64(value)
-        while divisor <= whole / 10 { divisor *= 10 }
-        repeat {
-            each(UInt8(ascii: "0") + UInt8((whole / divisor) % 10))
-            divisor /= 10
-        } while divisor > 0
+    /// Hands `body` the decimal text of `value` (with a leading `-` when `negative`), written
+    /// backwards into 20 bytes on the stack, the most a 64-bit magnitude and its sign take: no
+    /// `String` made, one division per digit.
+    static func withDigits<T>(_ value: UInt64, negative: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+            var start = 20
+            var rest = value
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            } while rest > 0
+            if negative {
+                start -= 1
+                buffer[start] = UInt8(ascii: "-")
+            }
+            return body(UnsafeBufferPointer(rebasing: buffer[start..<20]))
+        }
     }
 }
 

@@ -21,8 +21,9 @@ extension RedisSessionStore {
     /// (moved to the retired index, scored by when it is forgotten), ARGV[7] the sealed
     /// configuration when it changed, else empty (a sealed value never is): `c` is kept as it is,
     /// ARGV[8] when the record was last active (ms), ARGV[9] how far that may move (ms) before the
-    /// index and the time to live follow it. With KEYS[4] (the session's payment lock) and
-    /// ARGV[10] (a fence), only while that fence holds the lock. Answers 1 (written), 0 (another
+    /// index and the time to live follow it, ARGV[10] the version written (ARGV[1] + 1). With
+    /// KEYS[4] (the session's payment lock) and ARGV[11] (a fence), only while that fence holds
+    /// the lock. Answers 1 (written), 0 (another
     /// writer changed or removed it) or -1 (the fence no longer holds the lock); nothing is
     /// written unless 1.
     ///
@@ -31,12 +32,14 @@ extension RedisSessionStore {
     /// record alone: the index is then early by at most that much, never late, and the time to
     /// live (counted with that much more) still outlasts the retention. A record without `a` (an
     /// earlier build wrote it, and such builds set both every write) is set in full. The script
-    /// reads with HGET, not HMGET: the tests count HMGET calls as the store's reads.
+    /// reads with HGET, not HMGET: the tests count HMGET calls as the store's reads. Versions are
+    /// compared and written as the decimal text Redis holds (no number parsed or printed: a
+    /// version is only ever written as a whole number's digits, by this script, the create
+    /// script, or earlier builds' scripts adding 1 in Lua).
     static let writeScript = RedisScript(name: "session-write", source: """
-        local current = tonumber(redis.call('HGET', KEYS[1], 'v') or '0')
-        if #KEYS > 3 and redis.call('GET', KEYS[4]) ~= ARGV[10] then return -1 end
-        if current == 0 or current ~= tonumber(ARGV[1]) then return 0 end
-        redis.call('HSET', KEYS[1], 'v', current + 1, 'd', ARGV[2])
+        if #KEYS > 3 and redis.call('GET', KEYS[4]) ~= ARGV[11] then return -1 end
+        if redis.call('HGET', KEYS[1], 'v') ~= ARGV[1] then return 0 end
+        redis.call('HSET', KEYS[1], 'v', ARGV[10], 'd', ARGV[2])
         if ARGV[7] ~= '' then redis.call('HSET', KEYS[1], 'c', ARGV[7]) end
         local active, indexed = tonumber(ARGV[8]), tonumber(redis.call('HGET', KEYS[1], 'a') or '')
         if ARGV[6] == '1' and indexed and active >= indexed and active <= indexed + tonumber(ARGV[9]) then return 1 end

@@ -230,10 +230,18 @@ final class RedisSessionStore: SessionStore {
         var configurationVersion: Int64?
     }
 
-    /// A record as this instance last saw it (`recent`).
+    /// A record as this instance last saw it (`recent`). The record is held by reference: every
+    /// keystroke takes its session's out of the cache and puts the next one in, and a reference is
+    /// one retain where the record's own fields are dozens.
     struct Recent: Sendable {
-        var stored: Stored
+        private let held: Held
         var isOwn: Bool
+        var stored: Stored { held.stored }
+        init(stored: Stored, isOwn: Bool) { (held, self.isOwn) = (Held(stored: stored), isOwn) }
+        private final class Held: Sendable {
+            let stored: Stored
+            init(stored: Stored) { self.stored = stored }
+        }
     }
 
     /// What a write did.
@@ -253,7 +261,7 @@ final class RedisSessionStore: SessionStore {
         var keys = [self.keys.record(record.id), self.keys.live, self.keys.retired]
         var arguments: [any RedisArgument] = [
             before.version, sealed, recordTTL.redisMilliseconds, record.id, score, isLive ? 1 : 0, configuration,
-            Self.score(record.lastActiveAt), Self.indexSlack.redisMilliseconds,
+            Self.score(record.lastActiveAt), Self.indexSlack.redisMilliseconds, before.version + 1,
         ]
         if let fence {
             keys.append(fence.lockKey)

@@ -18,8 +18,12 @@ extension SealedRecordFormat {
         writer.double(record.createdAt.timeIntervalSince1970)
         writer.double(record.lastActiveAt.timeIntervalSince1970)
         writer.optional(record.retiredAt) { $0.double($1.timeIntervalSince1970) }
-        writer.list(record.pages) { write(page: $1, to: &$0) }
-        writer.list(record.cardEntries.sorted { $0.key.rawValue < $1.key.rawValue }) { writer, entry in
+        // As `ByteWriter.list` lays them out (the count, then each), written here: its generic
+        // body in another module costs thousands of instructions a keystroke.
+        writer.unsigned(UInt64(record.pages.count))
+        for page in record.pages { write(page: page, to: &writer) }
+        writer.unsigned(UInt64(record.cardEntries.count))
+        for entry in record.cardEntries.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             writer.string(entry.key.rawValue)
             writer.string(entry.value)
         }
