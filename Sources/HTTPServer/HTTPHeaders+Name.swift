@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 extension HTTPHeaders {
     /// A header name: an RFC 9110 token, compared ignoring ASCII case, kept as written.
     ///
@@ -46,6 +50,32 @@ extension HTTPHeaders {
         init(checked name: String) {
             rawName = name
             length = name.utf8.count
+        }
+
+        /// The name whose spelling is exactly `bytes`, when it is one most requests carry: made
+        /// from a literal, so reading a head makes no string for it (and checks no token) for
+        /// these. Another spelling (`content-type`) is read as any other name.
+        static func common(_ bytes: UnsafeRawBufferPointer) -> Name? {
+            switch bytes.count {
+            case 4: spelled(bytes, "Host")
+            case 6: spelled(bytes, "Origin") ?? spelled(bytes, "Accept") ?? spelled(bytes, "Cookie")
+            case 7: spelled(bytes, "Referer")
+            case 10: spelled(bytes, "User-Agent") ?? spelled(bytes, "Connection")
+            case 12: spelled(bytes, "Content-Type")
+            case 14: spelled(bytes, "Content-Length") ?? spelled(bytes, "Sec-Fetch-Dest") ?? spelled(bytes, "Sec-Fetch-Mode") ?? spelled(bytes, "Sec-Fetch-Site")
+            case 15: spelled(bytes, "Accept-Encoding") ?? spelled(bytes, "Accept-Language")
+            default: nil
+            }
+        }
+
+        /// `name` (a literal: no string is made) when `bytes` spell it.
+        private static func spelled(_ bytes: UnsafeRawBufferPointer, _ name: String) -> Name? {
+            var text = name
+            // memcmp: the generic `elementsEqual` on buffers costs ~20 instructions a byte.
+            let equal = text.withUTF8 { spelling in
+                spelling.count == bytes.count && (bytes.isEmpty || memcmp(spelling.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
+            }
+            return equal ? Name(checked: name) : nil
         }
 
         static func isToken(_ name: String) -> Bool {
