@@ -167,17 +167,19 @@ public struct Request: Sendable {
     /// What one pass over `target` tells: whether it holds a `#`, a space or control character
     /// (NUL included) or a `%`, and where its first `?` is.
     private static func scan(_ target: UnsafeBufferPointer<UInt8>) -> (fragment: Bool, control: Bool, percent: Bool, query: Int?) {
-        var fragment = false
-        var control = false
-        var percent = false
+        // Flags or-ed in rather than tested: no branch per byte but the `?` one.
+        var fragment: UInt8 = 0
+        var control: UInt8 = 0
+        var percent: UInt8 = 0
         var query: Int?
-        for (offset, byte) in target.enumerated() {
-            fragment = fragment || byte == UInt8(ascii: "#")
-            control = control || byte <= 0x20 || byte == 0x7F
-            percent = percent || byte == UInt8(ascii: "%")
-            if query == nil, byte == UInt8(ascii: "?") { query = offset }
+        for offset in target.indices {
+            let byte = target[offset]
+            fragment |= byte == UInt8(ascii: "#") ? 1 : 0
+            control |= byte <= 0x20 || byte == 0x7F ? 1 : 0
+            percent |= byte == UInt8(ascii: "%") ? 1 : 0
+            if byte == UInt8(ascii: "?"), query == nil { query = offset }
         }
-        return (fragment, control, percent, query)
+        return (fragment != 0, control != 0, percent != 0, query)
     }
 
     /// Where the origin-form part starts: the target itself, or what follows the authority of an
