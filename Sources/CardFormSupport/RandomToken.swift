@@ -28,7 +28,16 @@ public enum RandomToken {
         // generic `Slice` path of `utf8.withContiguousStorageIfAvailable` (~600 instructions a
         // call, and every page event checks two tokens).
         var text = text
-        return text.withUTF8 { $0.count == 26 && $0.allSatisfy(isTokenByte) }
+        return text.withUTF8 { isWellFormed($0) }
+    }
+
+    /// `isWellFormed` on the text's bytes: every byte tested, the verdicts or-ed together (no
+    /// branch per byte).
+    public static func isWellFormed(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count == 26 else { return false }
+        var bad: UInt8 = 0
+        for byte in bytes { bad |= isTokenByte(byte) ? 0 : 1 }
+        return bad == 0
     }
 
     private static func isTokenByte(_ byte: UInt8) -> Bool {

@@ -31,46 +31,33 @@ final class MemorySessionStore: SessionStore {
         let entries = Mutex<[Key: Entry]>([:])
     }
 
-    /// A session id as the maps' key: its 26 base32 letters (`RandomToken.make128`) as 130 bits.
-    /// Every page event looks its session up: as a `String` key the id was copied into a new
-    /// string (26 bytes, past the inline 15) and SipHashed whole, ~800 instructions.
+    /// A session id as the maps' key: its 26 bytes (`RandomToken.make128`) as words. Every page
+    /// event looks its session up: as a `String` key the id was copied into a new string (26
+    /// bytes, past the inline 15) and SipHashed whole, ~800 instructions.
     struct Key: Hashable, Sendable {
-        /// Letters 0–11 and 12–23, 5 bits each, and the last two letters.
-        let high: UInt64
-        let low: UInt64
-        let tail: UInt16
+        /// Bytes 0–7, 8–15, 16–23 and 24–25.
+        let first: UInt64
+        let second: UInt64
+        let third: UInt64
+        let last: UInt16
 
         /// The key of `id`; nil unless `id` has the shape `make128` gives (`RandomToken.isWellFormed`).
         init?(_ id: Substring) {
             var id = id
-            guard let bits = id.withUTF8({ Self.bits(of: $0) }) else { return nil }
-            (high, low, tail) = bits
+            guard let words = id.withUTF8({ bytes -> (UInt64, UInt64, UInt64, UInt16)? in
+                // Well formed: exactly 26 bytes, so every load below lies inside them.
+                guard RandomToken.isWellFormed(bytes) else { return nil }
+                let raw = UnsafeRawBufferPointer(bytes)
+                return (raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
+                        raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self), raw.loadUnaligned(fromByteOffset: 24, as: UInt16.self))
+            }) else { return nil }
+            (first, second, third, last) = words
         }
 
-        private static func bits(of id: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64, UInt16)? {
-            guard id.count == 26, let high = word(id, 0..<12), let low = word(id, 12..<24), let tail = word(id, 24..<26) else { return nil }
-            return (high, low, UInt16(tail))
-        }
-
-        /// The letters in `range`, 5 bits each; nil if one is not of the alphabet.
-        @inline(__always)
-        private static func word(_ id: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64? {
-            var word: UInt64 = 0
-            var bad: UInt8 = 0
-            for index in range {
-                let byte = id[index]
-                let letter = byte &- UInt8(ascii: "a")
-                let digit = byte &- UInt8(ascii: "2")
-                bad |= letter < 26 || digit < 6 ? 0 : 1
-                word = word << 5 | UInt64(letter < 26 ? letter : digit &+ 26)
-            }
-            return bad == 0 ? word : nil
-        }
-
-        /// Only the middle letters: 60 of the id's random bits, which a caller cannot choose for
-        /// a session we made (every stored key is ours, so chosen ids cannot pile into one bucket).
+        /// Only the second word: 8 random letters (40 bits), which a caller cannot choose for a
+        /// session we made (every stored key is ours, so chosen ids cannot pile into one bucket).
         func hash(into hasher: inout Hasher) {
-            hasher.combine(low)
+            hasher.combine(second)
         }
     }
 
@@ -130,6 +117,6 @@ final class MemorySessionStore: SessionStore {
     var waitsOnNetwork: Bool { false }
 
     private func shard(for key: Key) -> Shard {
-        shards[Int(truncatingIfNeeded: key.high % UInt64(shards.count))]
+        shards[Int(truncatingIfNeeded: key.first % UInt64(shards.count))]
     }
 }
