@@ -63,12 +63,12 @@ public struct FormFields: Sendable, Equatable, Sequence {
         var texts: [String] = []
         // The decoding of a name or value that holds an escape or a `+`; made once, reused.
         var scratch: [UInt8] = []
-        try bytes.withUnsafeBufferPointer { (bytes) throws(FormDecodingError) in
+        try bytes.withUnsafeBufferPointer { (bytes) throws(FormDecodingError) in try Self.kinds.withUnsafeBufferPointer { (kinds) throws(FormDecodingError) in
             var start = 0
             while start < bytes.count {
-                let name = Self.scan(bytes, from: start, stoppingAt: UInt8(ascii: "="))
+                let name = Self.scan(bytes, kinds, from: start, stoppingAt: Self.pairEnd | Self.nameEnd)
                 let hasValue = name.end < bytes.count && bytes[name.end] == UInt8(ascii: "=")
-                let value = hasValue ? Self.scan(bytes, from: name.end + 1, stoppingAt: UInt8(ascii: "&")) : Scanned(end: name.end)
+                let value = hasValue ? Self.scan(bytes, kinds, from: name.end + 1, stoppingAt: Self.pairEnd) : Scanned(end: name.end)
                 defer { start = value.end + 1 }
                 guard value.end > start else { continue }
                 guard pairs.count < fieldLimit else {
@@ -78,7 +78,7 @@ public struct FormFields: Sendable, Equatable, Sequence {
                     name: try Self.part(bytes, start..<name.end, name, texts: &texts, scratch: &scratch),
                     value: try Self.part(bytes, (hasValue ? name.end + 1 : name.end)..<value.end, value, texts: &texts, scratch: &scratch)))
             }
-        }
+        } }
         source = bytes
         self.pairs = pairs
         self.texts = texts
@@ -134,7 +134,8 @@ public struct FormFields: Sendable, Equatable, Sequence {
         if part.decoded >= 0 { return texts[part.decoded].utf8.elementsEqual(wanted) }
         guard part.end - part.start == wanted.count else { return false }
         guard let bytes = source.baseAddress, let wanted = wanted.baseAddress else { return true }  // both empty
-        return memcmp(bytes + part.start, wanted, part.end - part.start) == 0
+        // The first byte before a call: names of one length mostly differ there.
+        return bytes[part.start] == wanted[0] && memcmp(bytes + part.start, wanted, part.end - part.start) == 0
     }
 
     /// `part`'s text (its bytes were checked to be UTF-8 when the form was decoded).
@@ -150,19 +151,35 @@ public struct FormFields: Sendable, Equatable, Sequence {
         var ascii = true
     }
 
+    /// What each byte is to `scan`: `&` ends a pair, `=` a name, `%` and `+` are escapes, bytes
+    /// from 0x80 are not ASCII; 0 for the rest. One look-up and one test per byte.
+    private static let kinds: [UInt8] = (0...255).map { byte in
+        switch byte {
+        case 0x26: pairEnd
+        case 0x3D: nameEnd
+        case 0x25, 0x2B: escape
+        case 0x80...: nonASCII
+        default: 0
+        }
+    }
+    private static let pairEnd: UInt8 = 1
+    private static let nameEnd: UInt8 = 2
+    private static let escape: UInt8 = 4
+    private static let nonASCII: UInt8 = 8
+
     @inline(__always)
-    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, stoppingAt stop: UInt8) -> Scanned {
+    private static func scan(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ kinds: UnsafeBufferPointer<UInt8>, from start: Int, stoppingAt stops: UInt8
+    ) -> Scanned {
         var end = start
-        var escapes: UInt8 = 0
-        var bits: UInt8 = 0
+        var seen: UInt8 = 0
         while end < bytes.count {
-            let byte = bytes[end]
-            if byte == UInt8(ascii: "&") || byte == stop { break }
-            escapes |= byte == UInt8(ascii: "%") || byte == UInt8(ascii: "+") ? 1 : 0
-            bits |= byte
+            let kind = kinds[Int(bytes[end])]
+            if kind & stops != 0 { break }
+            seen |= kind
             end += 1
         }
-        return Scanned(end: end, escaped: escapes != 0, ascii: bits < 0x80)
+        return Scanned(end: end, escaped: seen & escape != 0, ascii: seen & nonASCII == 0)
     }
 
     /// One name or value, checked: its place, and its decoded text when it differs from the bytes
