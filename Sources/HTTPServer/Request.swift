@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// One HTTP request as the responder sees it: complete, with its body already read and capped.
 ///
 /// The daemon builds it on its worker thread; tests and other callers build it directly with
@@ -101,7 +105,13 @@ public struct Request: Sendable {
     /// Whether the media type is `expected` (lower case): `mediaType == expected` without
     /// building a string, for the check made on every form post.
     public func hasMediaType(_ expected: StaticString) -> Bool {
-        guard let contentType = header(.contentType) else { return false }
+        guard var contentType = header(.contentType) else { return false }
+        // Sent exactly as expected (what the page script and browsers send): no walk through
+        // case and parameters, ~700 instructions less per form post.
+        let exact = contentType.withUTF8 { sent in
+            expected.withUTF8Buffer { $0.count == sent.count && (sent.isEmpty || memcmp($0.baseAddress!, sent.baseAddress!, sent.count) == 0) }
+        }
+        if exact { return true }
         return expected.withUTF8Buffer { expected in
             contentType.utf8.withContiguousStorageIfAvailable { Self.mediaType(of: $0, is: expected) }
                 ?? Array(contentType.utf8).withUnsafeBufferPointer { Self.mediaType(of: $0, is: expected) }
