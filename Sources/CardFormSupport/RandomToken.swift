@@ -31,13 +31,28 @@ public enum RandomToken {
         return text.withUTF8 { isWellFormed($0) }
     }
 
-    /// `isWellFormed` on the text's bytes: every byte tested, the verdicts or-ed together (no
-    /// branch per byte).
+    /// `isWellFormed` on the text's bytes, eight at a time (every page event checks two ids:
+    /// byte by byte that cost ~300 instructions each).
     public static func isWellFormed(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.count == 26 else { return false }
-        var bad: UInt8 = 0
-        for byte in bytes { bad |= isTokenByte(byte) ? 0 : 1 }
-        return bad == 0
+        let raw = UnsafeRawBufferPointer(bytes)
+        return allTokenBytes(raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self))
+            && allTokenBytes(raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            && allTokenBytes(raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
+            && isTokenByte(bytes[24]) && isTokenByte(bytes[25])
+    }
+
+    /// Whether each of the eight bytes of `word` is a token byte. For bytes below 0x80, adding
+    /// `0x80 - low` sets a byte's top bit exactly when it is at least `low`, and adding
+    /// `0x7F - high` exactly when it is above `high`; no sum carries into the next byte.
+    private static func allTokenBytes(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let tops = ones &* 0x80
+        guard word & tops == 0 else { return false }
+        func within(_ low: UInt64, _ high: UInt64) -> UInt64 {
+            (word &+ ones &* (0x80 - low)) & ~(word &+ ones &* (0x7F - high)) & tops
+        }
+        return within(0x61, 0x7A) | within(0x32, 0x37) == tops
     }
 
     private static func isTokenByte(_ byte: UInt8) -> Bool {
