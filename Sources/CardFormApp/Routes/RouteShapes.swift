@@ -26,19 +26,21 @@ struct RouteShapes: Sendable {
         let endsInRest: Bool
     }
 
-    /// A path cut at its slashes: its bytes, the ranges of its first segments (as many as the longest pattern has),
-    /// and how many segments it has.
+    /// A path cut at its slashes: its bytes, the ranges of its first `Split.kept` segments, and
+    /// how many segments it has. Held inline and returned: a closure handing out a stack buffer
+    /// would capture the table, and retain each of its arrays on every request.
     struct Split {
+        static var kept: Int { 8 }
         fileprivate let bytes: UnsafeBufferPointer<UInt8>
-        fileprivate let ranges: UnsafeMutableBufferPointer<Range<Int>>
-        fileprivate let count: Int
+        fileprivate var ranges = InlineArray<8, Range<Int>>(repeating: 0..<0)
+        fileprivate var count = 0
+
+        fileprivate init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
     }
 
     private let segments: [Segment]
     private let shapes: [Shape]
     private let literals: [UInt8]
-    /// The most segments a pattern has: a path's segments past these are counted, not kept.
-    private let longest: Int
 
     init(_ patterns: [RouteName]) {
         var segments: [Segment] = []
@@ -68,30 +70,29 @@ struct RouteShapes: Sendable {
         self.segments = segments
         self.shapes = shapes
         self.literals = literals
-        longest = max(1, shapes.map { Int($0.count) }.max() ?? 1)
+        precondition(shapes.allSatisfy { Int($0.count) <= Split.kept }, "a pattern has more segments than a split path keeps")
     }
 
-    /// Calls `body` with `path` split at its slashes (nil without a `/`), on the stack.
-    func withSegments<Result>(of path: UnsafeBufferPointer<UInt8>, _ body: (Split?) -> Result) -> Result {
+    /// `path` cut at its slashes; nil without a `/`.
+    func split(_ path: UnsafeBufferPointer<UInt8>) -> Split? {
         let slash = UInt8(ascii: "/")
-        guard let first = path.firstIndex(of: slash) else { return body(nil) }
-        return withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: longest) { ranges in
-            var count = 0
-            var start = first + 1
-            var at = start
-            while true {
-                while at < path.count, path[at] != slash { at += 1 }
-                if count < ranges.count { ranges.initializeElement(at: count, to: start..<at) }
-                count += 1
-                guard at < path.count else { break }
-                at += 1
-                start = at
-            }
-            return body(Split(bytes: path, ranges: ranges, count: count))
+        guard let first = path.firstIndex(of: slash) else { return nil }
+        var split = Split(bytes: path)
+        var start = first + 1
+        var at = start
+        while true {
+            while at < path.count, path[at] != slash { at += 1 }
+            if split.count < Split.kept { split.ranges[split.count] = start..<at }
+            split.count += 1
+            guard at < path.count else { return split }
+            at += 1
+            start = at
         }
     }
 
-    /// Whether route `index`'s pattern fits the split path.
+    /// Whether route `index`'s pattern fits the split path. Inlined into the table's loop: most
+    /// routes are passed over on the segment count alone.
+    @inline(__always)
     func fits(_ index: Int, _ path: Split) -> Bool {
         let shape = shapes[index]
         let count = Int(shape.count)

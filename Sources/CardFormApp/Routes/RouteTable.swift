@@ -86,28 +86,28 @@ struct RouteTable: Sendable {
     }
 
     private func match(method: HTTPMethod, path: String, bytes: UnsafeBufferPointer<UInt8>) -> Match {
-        shapes.withSegments(of: bytes) { split -> Match in
-            guard let split else { return .notFound }
-            // The routes of the request's method first (a GET route answers HEAD too): the others'
-            // shapes are compared only to name the allowed methods of a 405, when none fits.
-            let isHead = method == .head
-            for index in methods.indices {
-                let routeMethod = methods[index]
-                guard routeMethod == method || (isHead && routeMethod == .get), shapes.fits(index, split) else { continue }
-                var parameters: [Substring] = []
-                shapes.parameters(index, split) { range in
-                    let utf8 = path.utf8
-                    let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-                    parameters.append(Substring(utf8[start..<utf8.index(start, offsetBy: range.count)]))
-                }
-                return .found(routes[index], parameters: parameters)
+        guard let split = shapes.split(bytes) else { return .notFound }
+        // The routes of the request's method first (a GET route answers HEAD too): the others'
+        // shapes are compared only to name the allowed methods of a 405, when none fits.
+        let isHead = method == .head
+        for index in methods.indices where shapes.fits(index, split) {
+            // Methods compared only for a route that fits: two different ones are a call into
+            // the String comparison each, a count compare is one instruction.
+            let routeMethod = methods[index]
+            guard routeMethod == method || (isHead && routeMethod == .get) else { continue }
+            var parameters: [Substring] = []
+            shapes.parameters(index, split) { range in
+                let utf8 = path.utf8
+                let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+                parameters.append(Substring(utf8[start..<utf8.index(start, offsetBy: range.count)]))
             }
-            var allowed: [HTTPMethod] = []
-            for index in methods.indices where shapes.fits(index, split) {
-                allowed.append(methods[index])
-                if methods[index] == .get { allowed.append(.head) }
-            }
-            return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed)
+            return .found(routes[index], parameters: parameters)
         }
+        var allowed: [HTTPMethod] = []
+        for index in methods.indices where shapes.fits(index, split) {
+            allowed.append(methods[index])
+            if methods[index] == .get { allowed.append(.head) }
+        }
+        return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed)
     }
 }
