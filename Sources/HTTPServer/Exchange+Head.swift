@@ -61,11 +61,9 @@ struct HeadCollector {
     /// One header line from libmicrohttpd's buffer: name and value are checked on the bytes, and
     /// become strings only once (a name that is no token never does).
     mutating func add(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) {
-        if HTTPHeaders.Name.isToken(name) {
+        if let checked = HTTPHeaders.Name.common(name) ?? Self.token(name) {
             headers.append(HTTPHeaders.Field(
-                name: HTTPHeaders.Name(checked: String(decoding: name, as: UTF8.self)),
-                value: String(decoding: value, as: UTF8.self),
-                isValid: HTTPHeaders.Field.isWritable(value)))
+                name: checked, value: String(decoding: value, as: UTF8.self), isValid: HTTPHeaders.Field.isWritable(value)))
         } else {
             invalidNameCount += 1
         }
@@ -75,6 +73,11 @@ struct HeadCollector {
     /// One header line as received; its name and value are checked as the field is made.
     mutating func add(name: String, value: String) {
         if let name = HTTPHeaders.Name(name) { headers.add(name, value) } else { invalidNameCount += 1 }
+    }
+
+    /// A name that is a token, as a string; nil for any other.
+    private static func token(_ name: UnsafeRawBufferPointer) -> HTTPHeaders.Name? {
+        HTTPHeaders.Name.isToken(name) ? HTTPHeaders.Name(checked: String(decoding: name, as: UTF8.self)) : nil
     }
 
     private func offsets(of bytes: UnsafeRawBufferPointer) -> Range<Int>? {

@@ -48,6 +48,45 @@ extension HTTPHeaders {
             length = name.utf8.count
         }
 
+        /// The name whose spelling is exactly `bytes`, when it is one most requests carry: made
+        /// from a literal, so reading a head makes no string for it (and checks no token) for
+        /// these. Another spelling (`content-type`) is read as any other name.
+        ///
+        /// Compared as the length and two words: the first and last 8 bytes (4 below 8 bytes),
+        /// which overlap and so cover every byte of a name up to 16 (up to 8) long. The constants
+        /// are the names' bytes read little-endian; a test checks each, and every byte changed.
+        static func common(_ bytes: UnsafeRawBufferPointer) -> Name? {
+            let count = bytes.count
+            guard count >= 4, count <= 16 else { return nil }
+            let head: UInt64
+            let tail: UInt64
+            if count >= 8 {
+                head = UInt64(littleEndian: bytes.loadUnaligned(as: UInt64.self))
+                tail = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+            } else {
+                head = UInt64(UInt32(littleEndian: bytes.loadUnaligned(as: UInt32.self)))
+                tail = UInt64(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
+            }
+            let name: String? = switch (count, head, tail) {
+            case (4, 0x7473_6F48, 0x7473_6F48): "Host"
+            case (6, 0x6769_724F, 0x6E69_6769): "Origin"
+            case (6, 0x6563_6341, 0x7470_6563): "Accept"
+            case (6, 0x6B6F_6F43, 0x6569_6B6F): "Cookie"
+            case (7, 0x6566_6552, 0x7265_7265): "Referer"
+            case (10, 0x6567_412D_7265_7355, 0x746E_6567_412D_7265): "User-Agent"
+            case (10, 0x6974_6365_6E6E_6F43, 0x6E6F_6974_6365_6E6E): "Connection"
+            case (12, 0x2D74_6E65_746E_6F43, 0x6570_7954_2D74_6E65): "Content-Type"
+            case (14, 0x2D74_6E65_746E_6F43, 0x6874_676E_654C_2D74): "Content-Length"
+            case (14, 0x6374_6546_2D63_6553, 0x7473_6544_2D68_6374): "Sec-Fetch-Dest"
+            case (14, 0x6374_6546_2D63_6553, 0x6564_6F4D_2D68_6374): "Sec-Fetch-Mode"
+            case (14, 0x6374_6546_2D63_6553, 0x6574_6953_2D68_6374): "Sec-Fetch-Site"
+            case (15, 0x452D_7470_6563_6341, 0x676E_6964_6F63_6E45): "Accept-Encoding"
+            case (15, 0x4C2D_7470_6563_6341, 0x6567_6175_676E_614C): "Accept-Language"
+            default: nil
+            }
+            return name.map(Name.init(checked:))
+        }
+
         static func isToken(_ name: String) -> Bool {
             var name = name
             return name.withUTF8 { isToken(UnsafeRawBufferPointer($0)) }

@@ -24,13 +24,27 @@ enum PercentDecoding {
     /// name and value cost a form about 100 instructions (callgrind, /work/prof/cg.sh).
     @inline(__always)
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, plusIsSpace: Bool, scratch: inout [UInt8]) throws(Failure) -> String {
+        guard let decoded = try decodedIfEscaped(bytes, plusIsSpace: plusIsSpace, scratch: &scratch) else {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return decoded
+    }
+
+    /// The decoding of `bytes` when it differs from them (a `%`, or a `+` with `plusIsSpace`);
+    /// nil when `bytes` are their own text, which is then checked to be UTF-8 but not made a string.
+    @inline(__always)
+    static func decodedIfEscaped(_ bytes: UnsafeBufferPointer<UInt8>, plusIsSpace: Bool, scratch: inout [UInt8]) throws(Failure) -> String? {
         guard bytes.contains(where: { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) }) else {
-            return try validated(bytes)
+            try check(bytes)
+            return nil
         }
         scratch.removeAll(keepingCapacity: true)
         scratch.reserveCapacity(bytes.count)
         try append(bytes, plusIsSpace: plusIsSpace, to: &scratch)
-        return try scratch.withUnsafeBufferPointer { (decoded) throws(Failure) in try validated(decoded) }
+        return try scratch.withUnsafeBufferPointer { (decoded) throws(Failure) in
+            try check(decoded)
+            return String(decoding: decoded, as: UTF8.self)
+        }
     }
 
     /// Appends the decoding of `bytes` to `decoded`, unchecked: the caller validates the UTF-8.
@@ -51,13 +65,14 @@ enum PercentDecoding {
         }
     }
 
-    /// ASCII (every name, most values and paths) is text as it is; anything else is checked
-    /// through `UTF8Span`, which validates a contiguous buffer in one pass (`String(validating:as:)`
-    /// walks it through the generic decoder: 7.6 k -> 17 k instructions per form, callgrind).
-    private static func validated(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> String {
-        if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
+    /// Throws unless `bytes` are UTF-8. ASCII (every name, most values and paths) is checked
+    /// byte by byte; anything else through `UTF8Span`, which validates a contiguous buffer in one
+    /// pass (`String(validating:as:)` walks it through the generic decoder: 7.6 k -> 17 k
+    /// instructions per form, callgrind).
+    static func check(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) {
+        if bytes.allSatisfy({ $0 < 0x80 }) { return }
         do {
-            return String(copying: try UTF8Span(validating: bytes.span))
+            _ = try UTF8Span(validating: bytes.span)
         } catch {
             throw .invalidUTF8
         }

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// One HTTP request as the responder sees it: complete, with its body already read and capped.
 ///
 /// The daemon builds it on its worker thread; tests and other callers build it directly with
@@ -101,7 +105,13 @@ public struct Request: Sendable {
     /// Whether the media type is `expected` (lower case): `mediaType == expected` without
     /// building a string, for the check made on every form post.
     public func hasMediaType(_ expected: StaticString) -> Bool {
-        guard let contentType = header(.contentType) else { return false }
+        guard var contentType = header(.contentType) else { return false }
+        // Sent exactly as expected (what the page script and browsers send): no walk through
+        // case and parameters, ~700 instructions less per form post.
+        let exact = contentType.withUTF8 { sent in
+            expected.withUTF8Buffer { $0.count == sent.count && (sent.isEmpty || memcmp($0.baseAddress!, sent.baseAddress!, sent.count) == 0) }
+        }
+        if exact { return true }
         return expected.withUTF8Buffer { expected in
             contentType.utf8.withContiguousStorageIfAvailable { Self.mediaType(of: $0, is: expected) }
                 ?? Array(contentType.utf8).withUnsafeBufferPointer { Self.mediaType(of: $0, is: expected) }
@@ -167,17 +177,19 @@ public struct Request: Sendable {
     /// What one pass over `target` tells: whether it holds a `#`, a space or control character
     /// (NUL included) or a `%`, and where its first `?` is.
     private static func scan(_ target: UnsafeBufferPointer<UInt8>) -> (fragment: Bool, control: Bool, percent: Bool, query: Int?) {
-        var fragment = false
-        var control = false
-        var percent = false
+        // Flags or-ed in rather than tested: no branch per byte but the `?` one.
+        var fragment: UInt8 = 0
+        var control: UInt8 = 0
+        var percent: UInt8 = 0
         var query: Int?
-        for (offset, byte) in target.enumerated() {
-            fragment = fragment || byte == UInt8(ascii: "#")
-            control = control || byte <= 0x20 || byte == 0x7F
-            percent = percent || byte == UInt8(ascii: "%")
-            if query == nil, byte == UInt8(ascii: "?") { query = offset }
+        for offset in target.indices {
+            let byte = target[offset]
+            fragment |= byte == UInt8(ascii: "#") ? 1 : 0
+            control |= byte <= 0x20 || byte == 0x7F ? 1 : 0
+            percent |= byte == UInt8(ascii: "%") ? 1 : 0
+            if byte == UInt8(ascii: "?"), query == nil { query = offset }
         }
-        return (fragment, control, percent, query)
+        return (fragment != 0, control != 0, percent != 0, query)
     }
 
     /// Where the origin-form part starts: the target itself, or what follows the authority of an

@@ -1,3 +1,4 @@
+import Dispatch
 import HTTPServer
 import Testing
 @testable import CardFormApp
@@ -29,5 +30,17 @@ import Testing
         #expect(count(.post, "/s/:id/input", 403) == 1)
         #expect(count(.get, "unmatched", 404) == 1)
         #expect(counts.count == 6)
+    }
+
+    @Test func countsFromManyThreadsAddUpExactly() {
+        let metrics = Metrics()
+        let kinds = [entry(.post, "/s/:id/input", .ok), entry(.get, "/s/:id", .ok), entry(.post, "/s/:id/input", .forbidden)]
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            for index in 0..<3_000 { metrics.record(kinds[(index + thread) % kinds.count]) }
+        }
+        let counts = metrics.snapshot.requests
+        #expect(counts.count == 3)
+        #expect(counts.values.allSatisfy { $0 == 4_000 })
+        #expect(counts[Metrics.RequestKey(routeName: RouteName("/s/:id/input"), httpMethod: .post, status: 200)] == 4_000)
     }
 }

@@ -18,4 +18,25 @@ struct RandomTokenTests {
             #expect(!RandomToken.isWellFormed(bad[...]), "\(bad)")
         }
     }
+
+    @Test("every byte at every place of an id is judged as the alphabet says, on text and on bytes")
+    func everyByteAtEveryPlace() {
+        let alphabet = Set("abcdefghijklmnopqrstuvwxyz234567".utf8)
+        let good = Array("abcdefghijklmnopqrstuvwxyz".utf8)
+        for place in good.indices {
+            for byte in UInt8.min...UInt8.max {
+                var id = good
+                id[place] = byte
+                let verdict = id.withUnsafeBufferPointer { RandomToken.isWellFormed($0) }
+                #expect(verdict == alphabet.contains(byte), "byte \(byte) at \(place)")
+                if byte < 0x80 {
+                    let text = String(decoding: id, as: UTF8.self)
+                    #expect(RandomToken.isWellFormed(text[...]) == verdict, "byte \(byte) at \(place)")
+                }
+            }
+        }
+        for length in [0, 25, 27] {
+            #expect(!Array(repeating: UInt8(ascii: "a"), count: length).withUnsafeBufferPointer { RandomToken.isWellFormed($0) })
+        }
+    }
 }

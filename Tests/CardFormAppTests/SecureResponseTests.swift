@@ -22,6 +22,27 @@ import Testing
         #expect(html.headers[.contentSecurityPolicy]?.hasSuffix("frame-ancestors https://shop.example") == true)
     }
 
+    @Test("a page event's answer leaves the router with the headers an HTML answer gets there, in the same order", arguments: [
+        [], ["https://shop.example"], ["https://shop.example", "https://*.cdn.example"], ["bad origin; script-src *"],
+    ])
+    func fragmentsGetTheRoutersHeaders(origins: [String]) {
+        func routed(_ response: Response) -> Response {
+            var response = response
+            SecureResponse.guarding(&response.headers)
+            Compression.negotiate(&response, acceptEncoding: "gzip")
+            return response
+        }
+        let small = "<template id=\"b\"><p>x</p></template>"
+        let plain = routed(SecureResponse.html(small, frameAncestors: origins))
+        #expect(SecureResponse.fragments(small, frameAncestors: origins).headers.fields == plain.headers.fields)
+        #expect(routed(SecureResponse.fragments(small, frameAncestors: origins)) == plain)
+        // Past `Compression.minimumSize`: gzipped alike, `Content-Encoding` last.
+        let large = String(repeating: "<p>x</p>", count: 400)
+        let gzipped = routed(SecureResponse.fragments(large, frameAncestors: origins))
+        #expect(gzipped == routed(SecureResponse.html(large, frameAncestors: origins)))
+        #expect(gzipped.headers.fields.last?.name == .contentEncoding)
+    }
+
     @Test("the cache starts again past its capacity instead of growing without bound")
     func theCacheIsBounded() {
         let cache = PolicyCache()

@@ -71,6 +71,17 @@ struct FormFieldsTests {
         #expect(form == FormFields([("abc", "1"), ("abc", "2"), ("x", "€ y+"), ("e", ""), ("f", ""), ("n", "José A")]))
     }
 
+    @Test("names match byte for byte: a canonically equivalent name is another name")
+    func namesAreBytes() throws {
+        // A Kelvin sign, escaped; a K; an e and a combining acute, raw.
+        let form = try FormFields(urlEncoded: Array("%E2%84%AA=1&K=2&".utf8) + [0x65, 0xCC, 0x81] + Array("=3".utf8))
+        #expect(form["K"] == "2")
+        #expect(form["\u{212A}"] == "1")
+        #expect(form["\u{E9}"] == nil)
+        #expect(form["e\u{301}"] == "3")
+        #expect(form.values(for: "K") == ["2"])
+    }
+
     @Test("pairs given as text read back as given, empty ones included")
     func givenPairs() {
         let form = FormFields([("a", ""), ("", "b"), ("é", "x=y&z")])

@@ -31,4 +31,46 @@ struct HeaderNameTokenTests {
         #expect(HTTPHeaders.Name(checked: "content-type") == type)
         #expect(name("CONTENT-type").map { Set([type]).contains($0) } == true)
     }
+
+    @Test("a common name is known by its exact bytes: changed in any one byte, or cut, it is not", arguments: [
+        "Host", "Origin", "Accept", "Cookie", "Referer", "User-Agent", "Connection", "Content-Type", "Content-Length",
+        "Sec-Fetch-Dest", "Sec-Fetch-Mode", "Sec-Fetch-Site", "Accept-Encoding", "Accept-Language",
+    ])
+    func commonNamesByTheirBytes(spelling: String) {
+        let bytes = Array(spelling.utf8)
+        #expect(bytes.withUnsafeBytes { HTTPHeaders.Name.common($0)?.rawName } == spelling)
+        for at in bytes.indices {
+            for change: UInt8 in [0x20, 0x01, 0x80] {
+                var changed = bytes
+                changed[at] ^= change
+                #expect(changed.withUnsafeBytes { HTTPHeaders.Name.common($0) } == nil, "byte \(at) ^ \(change)")
+            }
+        }
+        #expect(bytes.dropLast().withUnsafeBytes { HTTPHeaders.Name.common($0) } == nil)
+        #expect((bytes + [UInt8(ascii: "s")]).withUnsafeBytes { HTTPHeaders.Name.common($0) } == nil)
+    }
+
+    @Test("a head's fields keep the name as sent, common names included, in any case", arguments: [
+        "Host", "host", "HOST", "Origin", "origin", "Accept", "Cookie", "Referer", "User-Agent", "user-agent", "Connection",
+        "Content-Type", "content-type", "Content-Length", "Sec-Fetch-Dest", "Sec-Fetch-Mode", "Sec-Fetch-Site",
+        "Accept-Encoding", "Accept-Language", "accept-language", "X-CardForm-Token", "Hosts", "Hos", "Originn", "X",
+    ])
+    func headNamesKeepTheirSpelling(sent: String) throws {
+        var head = HeadCollector()
+        Array(sent.utf8).withUnsafeBytes { name in Array("v".utf8).withUnsafeBytes { head.add(name: name, value: $0) } }
+        let field = try #require(head.headers.fields.first)
+        #expect(field.name.rawName == sent)
+        #expect(field.name == name(sent))
+        #expect(field.value == "v")
+        #expect(head.headers[try #require(name(sent.uppercased()))] == "v")
+    }
+
+    @Test("a head's name that is no token is counted, never kept, whatever its length")
+    func headNamesThatAreNoTokens() {
+        var head = HeadCollector()
+        for sent in ["Ho t", "Origin:", "Content-Type ", "Accept-Encodin\u{0}"] {
+            Array(sent.utf8).withUnsafeBytes { name in Array("v".utf8).withUnsafeBytes { head.add(name: name, value: $0) } }
+        }
+        #expect(head.headers.isEmpty && head.invalidNameCount == 4)
+    }
 }

@@ -8,8 +8,9 @@ import Synchronization
 /// sessions and the webhook outbox are read from their owners at each scrape.)
 ///
 /// Cheap on the request path: the keystroke histogram and the other counters are atomics; only
-/// the request counter takes a lock, held for one dictionary increment keyed by the route's
-/// literal (no String made per request; cost measured with callgrind, see bench/README.md).
+/// the request counter takes a lock, held for one walk of a short list keyed by the route's
+/// literal (no String made or hashed per request; cost measured with callgrind, see
+/// bench/README.md).
 final class Metrics: Sendable {
     /// Upper bounds of the keystroke histogram's buckets, in seconds (+Inf is implied).
     static let keystrokeBuckets: [Double] = [0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1]
@@ -44,7 +45,7 @@ final class Metrics: Sendable {
         var method: String { httpMethod.rawValue }
     }
 
-    private let requests = Mutex<[RequestKey: Int]>([:])
+    private let requests = Mutex(RequestCounts())
     /// Keystrokes per bucket (not cumulative: the scrape adds them up), the last one +Inf.
     private let keystrokes: [Counter] = (0...keystrokeBuckets.count).map { _ in Counter() }
     private let keystrokeNanoseconds = Counter()
@@ -57,18 +58,23 @@ final class Metrics: Sendable {
     private let keystrokeRouteNames = keystrokeRoutes
     private let lastSweepNanoseconds = Counter()
 
-    /// Counts a finished request (the daemon's access-log hook calls it).
+    /// Counts a finished request.
     func record(_ entry: RequestLogEntry) {
+        record(entry, nanoseconds: Self.nanoseconds(entry.duration))
+    }
+
+    /// Counts a finished request that took `nanoseconds` (`entry.duration`, which the daemon's
+    /// access-log hook also logs: reading a `Duration`'s parts costs ~200 instructions, once).
+    func record(_ entry: RequestLogEntry, nanoseconds: Int) {
         let route = entry.route ?? "unmatched"
         let method = entry.method.counted
         let key = RequestKey(routeName: route, httpMethod: method, status: entry.status?.code ?? 0)
-        requests.withLock { $0[key, default: 0] += 1 }
-        if entry.method == .post, keystrokeRouteNames.contains(route) { observeKeystroke(entry.duration) }
+        requests.withLock { $0.add(key) }
+        if entry.method == .post, keystrokeRouteNames.contains(route) { observeKeystroke(nanoseconds: nanoseconds) }
     }
 
     /// Adds one keystroke's handling time to the histogram.
-    func observeKeystroke(_ duration: Duration) {
-        let nanoseconds = Self.nanoseconds(duration)
+    private func observeKeystroke(nanoseconds: Int) {
         let bucket = keystrokeBounds.firstIndex { Double(nanoseconds) <= $0 } ?? keystrokeBounds.count
         keystrokes[bucket].add(1)
         keystrokeNanoseconds.add(nanoseconds)
@@ -99,7 +105,7 @@ final class Metrics: Sendable {
             return cumulative
         }
         return Snapshot(
-            requests: requests.withLock { $0 }, keystrokeBuckets: buckets,
+            requests: requests.withLock { $0.all }, keystrokeBuckets: buckets,
             keystrokeSeconds: Double(keystrokeNanoseconds.value) / 1e9,
             payments: payments.mapValues(\.value), storeErrors: storeErrors.mapValues(\.value),
             sweeps: sweeps.value, lastSweepSeconds: Double(lastSweepNanoseconds.value) / 1e9)
@@ -116,6 +122,30 @@ final class Metrics: Sendable {
         var lastSweepSeconds: Double
     }
 
+    /// The request counts, by key in the order first seen: a few dozen keys (routes that were
+    /// asked for, with their statuses and methods), so a walk comparing the status first, then
+    /// the route literal (its address, when it is the same literal), finds one faster than a
+    /// dictionary hashes it.
+    struct RequestCounts: Sendable {
+        private var keys: [RequestKey] = []
+        private var counts: [Int] = []
+
+        mutating func add(_ key: RequestKey) {
+            for index in keys.indices
+            where keys[index].status == key.status && keys[index].routeName == key.routeName && keys[index].httpMethod == key.httpMethod {
+                counts[index] += 1
+                return
+            }
+            keys.append(key)
+            counts.append(1)
+        }
+
+        /// Every count by its key.
+        var all: [RequestKey: Int] {
+            Dictionary(uniqueKeysWithValues: zip(keys, counts))
+        }
+    }
+
     /// One lock-free count.
     final class Counter: Sendable {
         private let atomic = Atomic<Int>(0)
@@ -124,7 +154,8 @@ final class Metrics: Sendable {
         func set(_ value: Int) { atomic.store(value, ordering: .relaxed) }
     }
 
-    private static func nanoseconds(_ duration: Duration) -> Int {
+    /// `duration` in whole nanoseconds.
+    static func nanoseconds(_ duration: Duration) -> Int {
         let (seconds, attoseconds) = duration.components
         return Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
     }

@@ -27,9 +27,12 @@ enum Compression {
 
     private static let compressedTypes = ["application/json", "application/javascript", "image/svg+xml", "application/manifest+json"]
 
+    /// What every answer of a type that may be compressed says.
+    static let varies = HTTPHeaders.Field(name: .vary, value: "Accept-Encoding")
+
     static func negotiate(_ response: inout Response, acceptEncoding: String?, minimumSize: Int = minimumSize) {
         guard let type = response.headers[.contentType], compresses(type) else { return }
-        if !response.headers.contains(.vary) { response.headers.add(.vary, "Accept-Encoding") }
+        if !response.headers.contains(.vary) { response.headers.append(varies) }
         guard !response.headers.contains(.contentEncoding), response.body.count >= minimumSize,
               Gzip.isAccepted(by: acceptEncoding), let packed = Gzip.compress(response.body.bytes), packed.count < response.body.count
         else { return }

@@ -1,27 +1,60 @@
+import CardFormSupport
 import HTTPServer
 
 /// The `Content-Security-Policy` fields already written, by the allowed origins they let frame the
-/// answer. Every keystroke answer carries its session's policy, and a session's origins hardly
-/// ever change: parsing each origin (`OriginPattern`), joining them and checking the value took
-/// ~4,000 instructions per answer, a look-up here a few hundred (bench/README.md).
+/// answer, with the whole header list of a page event's answer that carries each. Every keystroke
+/// answer carries its session's policy, and a session's origins hardly ever change: parsing each
+/// origin (`OriginPattern`), joining them and checking the value took ~4,000 instructions per
+/// answer, a look-up here a few hundred (bench/README.md).
 final class PolicyCache: Sendable {
     /// Past this many different sets of origins the cache starts again: a bound on its memory
-    /// that real deployments, with a few merchants' origins, never reach. An entry takes about 300
-    /// bytes for one or two origins, at most ~9 KB (a session lists at most 20 origins of 200
-    /// characters, `ConfigurationReader`), so ~9 MB in all at worst. The value depends on the
+    /// that real deployments, with a few merchants' origins, never reach. An entry takes about 600
+    /// bytes for one or two origins, at most ~18 KB (a session lists at most 20 origins of 200
+    /// characters, `ConfigurationReader`), so ~18 MB in all at worst. The value depends on the
     /// origins alone (not on the session, the templates or a `--dev` reload), so sessions with
     /// the same origins share an entry safely and nothing needs invalidating.
     static let capacity = 1024
 
-    private let fields = BoundedMemo<[String], HTTPHeaders.Field>(capacity: PolicyCache.capacity)
+    /// What is kept for one set of origins.
+    struct Entry: Sendable {
+        /// The policy field (`SecureResponse.policy`).
+        let field: HTTPHeaders.Field
+        /// A page event's answer's headers with that policy (`SecureResponse.fragmentHeaders`).
+        let fragmentHeaders: HTTPHeaders
+    }
+
+    private let entries = BoundedMemo<Origins, Entry>(capacity: PolicyCache.capacity)
 
     /// The policy field for `origins` (`SecureResponse.policy`), written once per set of origins.
     func field(frameAncestors origins: [String]) -> HTTPHeaders.Field {
-        fields.entry(for: origins) {
-            HTTPHeaders.Field(name: .contentSecurityPolicy, value: SecureResponse.policy(frameAncestors: origins))
+        entry(frameAncestors: origins).field
+    }
+
+    /// What is kept for `origins`, made the first time they are asked for.
+    func entry(frameAncestors origins: [String]) -> Entry {
+        entries.entry(for: Origins(list: origins)) {
+            let field = HTTPHeaders.Field(name: .contentSecurityPolicy, value: SecureResponse.policy(frameAncestors: origins))
+            return Entry(field: field, fragmentHeaders: SecureResponse.fragmentHeaders(policy: field))
         }
     }
 
     /// How many sets of origins are kept (tests).
-    var count: Int { fields.count }
+    var count: Int { entries.count }
+
+    /// A set of origins as the key: equal lists are equal keys. Hashed by FNV-1a over the bytes
+    /// rather than `Hasher` over each string (~300 instructions less per keystroke): the lists
+    /// come from sessions the merchant created with its secret key, not from shoppers.
+    private struct Origins: Hashable, Sendable {
+        let list: [String]
+
+        func hash(into hasher: inout Hasher) {
+            var bytes = FNV1a()
+            for origin in list {
+                var origin = origin
+                origin.withUTF8 { bytes.combine($0) }
+                bytes.combine(0)  // no origin holds a NUL: ["ab"] and ["a", "b"] differ
+            }
+            hasher.combine(bytes.value)
+        }
+    }
 }

@@ -44,6 +44,29 @@ enum SecureResponse {
         for field in baseline where !headers.contains(field.name) { headers.append(field) }
     }
 
+    /// A page event's answer (its fragments, or the whole form), which only `frameAncestors` may
+    /// frame: the same headers as `html` once the `Router` has added its own, taken ready-made
+    /// (one list per set of origins) instead of built on every keystroke.
+    static func fragments(_ body: String, frameAncestors: [String]) -> Response {
+        let headers = frameAncestors.isEmpty ? selfFramedFragmentHeaders : policies.entry(frameAncestors: frameAncestors).fragmentHeaders
+        return Response(status: .ok, headers: headers, body: .text(body))
+    }
+
+    /// An HTML answer's headers as they leave the `Router`: what `html` sets (the type, and
+    /// `policy` unless the baseline's is the one), then what `guarding` adds, then what
+    /// `Compression` adds to a text answer, in that order.
+    static func fragmentHeaders(policy: HTTPHeaders.Field?) -> HTTPHeaders {
+        var headers = HTTPHeaders()
+        headers.reserveCapacity(baseline.count + 2)
+        headers.append(htmlType)
+        if let policy { headers.append(policy) }
+        guarding(&headers)
+        headers.append(Compression.varies)
+        return headers
+    }
+
+    private static let selfFramedFragmentHeaders = fragmentHeaders(policy: nil)
+
     /// An HTML page or fragments, which only `frameAncestors` may frame.
     static func html(_ body: String, status: HTTPStatus = .ok, frameAncestors: [String] = []) -> Response {
         var headers = HTTPHeaders()

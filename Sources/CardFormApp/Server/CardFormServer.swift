@@ -37,11 +37,11 @@ final class CardFormServer {
             configuration.tls = try TLSCredentials.load(certificatePath: certificate, keyPath: key)
         }
         configuration.onRequestCompleted = { entry in
-            metrics.record(entry)
-            let (seconds, attoseconds) = entry.duration.components  // one call: it costs ~200 instructions
+            let nanoseconds = Metrics.nanoseconds(entry.duration)  // once: it costs ~200 instructions
+            metrics.record(entry, nanoseconds: nanoseconds)
             logger.logRequest(
                 id: requests.next(), method: entry.method.label, route: entry.route?.staticString ?? "unmatched",
-                status: entry.status?.code ?? 0, durationUs: Int(seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
+                status: entry.status?.code ?? 0, durationUs: nanoseconds / 1_000)
         }
         daemon = try Daemon(responder: Router(app: app, reloader: reloader), configuration: configuration)
         if let reloader {

@@ -93,7 +93,7 @@ struct EventAnswer: Sendable {
     /// The answer as a response, or the refusal a template error makes of it.
     func response() throws(Refusal) -> Response {
         switch html {
-        case .success(let html): SecureResponse.html(html, frameAncestors: frameAncestors)
+        case .success(let html): SecureResponse.fragments(html, frameAncestors: frameAncestors)
         case .failure(let error): throw Refusal(.template(error))
         }
     }

@@ -1,0 +1,127 @@
+import HTTPServer
+
+/// The table's patterns cut into segments once, at start, so that a request's path is split once
+/// and each route is tried by comparing segment counts and its literal segments' bytes: no route
+/// walks the path again (a keystroke's route is the 18th, and its id is 26 bytes).
+///
+/// Segments are what follows a path's first `/`, split at every `/`. A literal segment matches its
+/// own bytes only (not a canonically equivalent text: the Kelvin sign is no `K`), `:name` any one
+/// segment (even empty), `*` as a pattern's last segment one or more (the rest of the path).
+struct RouteShapes: Sendable {
+    private enum Kind: UInt8 {
+        case literal, parameter, rest
+    }
+
+    /// One pattern segment: a literal's bytes lie at `start..<start + count` in `literals`.
+    private struct Segment {
+        let kind: Kind
+        let start: Int32
+        let count: Int32
+    }
+
+    /// Where a route's segments lie in `segments`, and whether its last one is `*`.
+    private struct Shape {
+        let first: Int32
+        let count: Int32
+        let endsInRest: Bool
+    }
+
+    /// A path cut at its slashes: its bytes, the ranges of its first `Split.kept` segments, and
+    /// how many segments it has. Held inline and returned: a closure handing out a stack buffer
+    /// would capture the table, and retain each of its arrays on every request.
+    struct Split {
+        static var kept: Int { 8 }
+        fileprivate let bytes: UnsafeBufferPointer<UInt8>
+        fileprivate var ranges = InlineArray<8, Range<Int>>(repeating: 0..<0)
+        fileprivate var count = 0
+
+        fileprivate init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    }
+
+    private let segments: [Segment]
+    private let shapes: [Shape]
+    private let literals: [UInt8]
+
+    init(_ patterns: [RouteName]) {
+        var segments: [Segment] = []
+        var shapes: [Shape] = []
+        var literals: [UInt8] = []
+        for pattern in patterns {
+            let first = segments.count
+            var endsInRest = false
+            pattern.staticString.withUTF8Buffer { bytes in
+                let text = Array(bytes)
+                guard let slash = text.firstIndex(of: UInt8(ascii: "/")) else { return }
+                for part in text[(slash + 1)...].split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
+                    if part.first == UInt8(ascii: ":") {
+                        segments.append(Segment(kind: .parameter, start: 0, count: 0))
+                    } else if part.elementsEqual("*".utf8) {
+                        segments.append(Segment(kind: .rest, start: 0, count: 0))
+                        endsInRest = true
+                        break
+                    } else {
+                        segments.append(Segment(kind: .literal, start: Int32(literals.count), count: Int32(part.count)))
+                        literals += part
+                    }
+                }
+            }
+            shapes.append(Shape(first: Int32(first), count: Int32(segments.count - first), endsInRest: endsInRest))
+        }
+        self.segments = segments
+        self.shapes = shapes
+        self.literals = literals
+        precondition(shapes.allSatisfy { Int($0.count) <= Split.kept }, "a pattern has more segments than a split path keeps")
+    }
+
+    /// `path` cut at its slashes; nil without a `/`.
+    func split(_ path: UnsafeBufferPointer<UInt8>) -> Split? {
+        let slash = UInt8(ascii: "/")
+        guard let first = path.firstIndex(of: slash) else { return nil }
+        var split = Split(bytes: path)
+        var start = first + 1
+        var at = start
+        while true {
+            while at < path.count, path[at] != slash { at += 1 }
+            if split.count < Split.kept { split.ranges[split.count] = start..<at }
+            split.count += 1
+            guard at < path.count else { return split }
+            at += 1
+            start = at
+        }
+    }
+
+    /// Whether route `index`'s pattern fits the split path. Inlined into the table's loop: most
+    /// routes are passed over on the segment count alone.
+    @inline(__always)
+    func fits(_ index: Int, _ path: Split) -> Bool {
+        let shape = shapes[index]
+        let count = Int(shape.count)
+        guard shape.endsInRest ? path.count >= count : path.count == count else { return false }
+        return segments.withUnsafeBufferPointer { segments in
+            literals.withUnsafeBufferPointer { literals in
+                for offset in 0..<count {
+                    let segment = segments[Int(shape.first) + offset]
+                    guard segment.kind == .literal else { continue }
+                    let range = path.ranges[offset]
+                    guard range.count == Int(segment.count) else { return false }
+                    let start = Int(segment.start) - range.lowerBound
+                    for at in range where literals[start + at] != path.bytes[at] { return false }
+                }
+                return true
+            }
+        }
+    }
+
+    /// Hands the byte range of each `:name` and `*` segment of route `index` to `parameter`, in
+    /// order; `*` takes the rest of the path. Only for a route that `fits`.
+    func parameters(_ index: Int, _ path: Split, _ parameter: (Range<Int>) -> Void) {
+        let shape = shapes[index]
+        for offset in 0..<Int(shape.count) {
+            switch segments[Int(shape.first) + offset].kind {
+            case .literal: continue
+            case .parameter: parameter(path.ranges[offset])
+            case .rest: parameter(path.ranges[offset].lowerBound..<path.bytes.count)
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Testing
+@testable import CardFormApp
+@testable import CardFormSupport
+
+/// `MemorySessionStore.Key`: the memory store's maps are keyed by an id's bits, so an id must
+/// have a key exactly when it is well formed, and two ids the same key only when they are equal.
+struct MemorySessionKeyTests {
+    typealias Key = MemorySessionStore.Key
+
+    @Test("an id has a key exactly when RandomToken calls it well formed")
+    func keyOnlyForWellFormedIds() {
+        let good = "abcdefghijklmnopqrstuvwxyz"
+        var texts = [
+            "", good, "234567234567234567234567ab", String(good.dropLast()), good + "a", "abcdefghijklmnopqrstuvwxy1",
+            "abcdefghijklmnopqrstuvwxy8", "abcdefghijklmnopqrstuvwxy0", "Abcdefghijklmnopqrstuvwxyz",
+            "abcdefghijklmnopqrstuvwxy-", "abcdefghijklmnopqrstuvwxyé", "abcdefghijklmnopqrstuvwxy`",
+            "abcdefghijklmnopqrstuvwxy{", "abcdefghijklmnopqrstuvwxy\u{0}", "abcdefghijklmnopqrstuvwx\u{212A}",
+        ]
+        texts += (0..<50).map { _ in RandomToken.make128() }
+        for text in texts {
+            #expect((Key(text[...]) != nil) == RandomToken.isWellFormed(text[...]), "\(text)")
+        }
+        // As the router hands it: a slice of the request's path.
+        let path = "/s/\(good)/input"
+        #expect(Key(path.dropFirst(3).prefix(26)) == Key(good[...]))
+        #expect(Key(path.dropFirst(3).prefix(26)) != nil)
+    }
+
+    @Test("ids that differ in any one letter have different keys")
+    func everyLetterCounts() throws {
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz234567")
+        let id = Array(RandomToken.make128())
+        let key = try #require(Key(String(id)[...]))
+        var keys: Set<Key> = [key]
+        for index in id.indices {
+            for letter in alphabet where letter != id[index] {
+                var other = id
+                other[index] = letter
+                keys.insert(try #require(Key(String(other)[...])))
+            }
+        }
+        // Each differs from `id` in one place, and from every other in one or two.
+        #expect(keys.count == 1 + id.count * (alphabet.count - 1))
+    }
+}
