@@ -22,7 +22,7 @@ extension LeafFacts {
         case .errors: errors.map(Self.errorsData)
         case .cardNetwork: cardNetwork.map { Self.choiceData($0, pack: pack, icons: icons) }
         case .saveCard: saveCard.map { disabled in Self.saveCardData(disabled: disabled, pack: pack) }
-        case .phase: phase.map { [$0.rawValue: true] }
+        case .phase: phase.map(Self.phaseData)
         case .result: result.map { Self.resultData($0, pack: pack) }
         case .noscript: .bool(noscript)
         case .isLoading: .bool(isLoading)
@@ -77,6 +77,16 @@ extension LeafFacts {
         errors[Keys.summary] = .list(summary)
         return .object(errors)
     }
+
+    /// `phase`'s data, `{<name>: true}`: one object per phase, built once, so that a page takes
+    /// it with a retain instead of hashing a key into a new object.
+    private static func phaseData(_ name: SessionPhase.Name) -> TemplateValue {
+        for (phase, data) in phaseObjects where phase == name { return data }
+        return .object([name.rawValue: true])
+    }
+
+    private static let phaseObjects: [(SessionPhase.Name, TemplateValue)] =
+        SessionPhase.Name.allCases.map { ($0, .object([$0.rawValue: true])) }
 
     /// The keys of the parts every page and many keystrokes build (`state`, `submit`,
     /// `errors`), hashed once.
