@@ -96,7 +96,11 @@ struct BlockScanner {
         let (nameEnd, tag) = tagName(from: start + 1)
         var (end, block, selfClosing) = attributes(from: nameEnd)
         var blockIndex: Int?
-        if let (blockName, hash) = block {
+        if let value = block {
+            let bytes = UnsafeBufferPointer(rebasing: html[value])
+            var hasher = FNV1a()
+            hasher.combine(bytes)
+            let (blockName, hash) = (String(decoding: bytes, as: UTF8.self), hasher.value)
             var count = 1
             if let seen = names.firstIndex(where: { $0.hash == hash && $0.name == blockName }) {
                 names[seen].count += 1
@@ -105,7 +109,7 @@ struct BlockScanner {
                 names.append(SeenName(hash: hash, name: blockName, count: 1))
             }
             let parent = stack.last(where: { $0.block != nil })?.block
-            blocks.append(Block(key: Block.key(blockName, occurrence: count), range: start..<end, parent: parent))
+            blocks.append(Block(key: Block.key(blockName, occurrence: count), range: start..<end, parent: parent, tagEnd: end))
             blockIndex = blocks.count - 1
         }
         if selfClosing || elements.void.contains(tag) { return end }
@@ -121,11 +125,16 @@ struct BlockScanner {
         return end
     }
 
-    /// Scans attributes up to the tag's `>`: returns the index after it, the `data-cf-block` value and
-    /// whether the tag closed itself (`/>`).
-    private func attributes(from start: Int) -> (end: Int, block: (name: String, hash: UInt64)?, selfClosing: Bool) {
+    /// Where the start tag at `start` (its `<`) ends: after its `>`, as the scan reads it.
+    func startTagEnd(at start: Int) -> Int {
+        attributes(from: tagName(from: start + 1).end).end
+    }
+
+    /// Scans attributes up to the tag's `>`: returns the index after it, where the `data-cf-block`
+    /// value lies and whether the tag closed itself (`/>`).
+    private func attributes(from start: Int) -> (end: Int, block: Range<Int>?, selfClosing: Bool) {
         var i = start
-        var block: (name: String, hash: UInt64)?
+        var block: Range<Int>?
         let n = html.count
         while i < n {
             let byte = html[i]
@@ -149,11 +158,7 @@ struct BlockScanner {
                 while i < n, !isSpace(html[i]), html[i] != UInt8(ascii: ">") { i += 1 }
                 valueRange = valueRange.lowerBound..<i
             }
-            if isBlock {
-                var hasher = FNV1a()
-                hasher.combine(UnsafeBufferPointer(rebasing: html[valueRange]))
-                block = (String(decoding: UnsafeBufferPointer(rebasing: html[valueRange]), as: UTF8.self), hasher.value)
-            }
+            if isBlock { block = valueRange }
         }
         return (n, block, false)
     }

@@ -15,6 +15,9 @@ public struct BlockTree: Sendable {
         public var range: Range<Int>
         public var parent: Int?
         public var children: [Int] = []
+        /// Where the block's start tag ends (after its `>`), when the scan found the block: what
+        /// `BlockTree.startTagEnd` gives, without reading the tag again.
+        public var tagEnd: Int?
 
         /// The key of the `occurrence`th block named `name` in a form (from 1): the name itself,
         /// then `name#2`, `name#3`… The one spelling of that rule, for whoever looks a repeat up.
@@ -22,11 +25,12 @@ public struct BlockTree: Sendable {
             occurrence == 1 ? name : "\(name)#\(occurrence)"
         }
 
-        public init(key: String, range: Range<Int>, parent: Int?, children: [Int] = []) {
+        public init(key: String, range: Range<Int>, parent: Int?, children: [Int] = [], tagEnd: Int? = nil) {
             self.key = key
             self.range = range
             self.parent = parent
             self.children = children
+            self.tagEnd = tagEnd
         }
     }
 
@@ -53,6 +57,18 @@ public struct BlockTree: Sendable {
     /// ranges in all of `html`.
     public static func blocks(in html: [UInt8], from start: Int) -> [Block] {
         html.withUnsafeBufferPointer { BlockScanner(html: $0, start: start).scan() }
+    }
+
+    /// Where the start tag at `range`'s beginning (a `<` and a letter) ends, after its `>`, as the
+    /// scan reads it: quotes count only around an attribute's value, as a browser reads them.
+    /// Within `range`.
+    public static func startTagEnd(_ html: [UInt8], _ range: Range<Int>) -> Int {
+        min(html.withUnsafeBufferPointer { BlockScanner(html: $0, start: range.lowerBound).startTagEnd(at: range.lowerBound) }, range.upperBound)
+    }
+
+    /// Where block `index`'s start tag ends (`startTagEnd`).
+    public func tagEnd(of index: Int) -> Int {
+        blocks[index].tagEnd ?? Self.startTagEnd(html, blocks[index].range)
     }
 
     /// The HTML of block `index`, as text.

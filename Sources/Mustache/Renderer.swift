@@ -187,30 +187,16 @@ struct Renderer: ~Copyable {
         let start = Int(keys.start)
         var index = stack.count - 1
         while index >= 0 {
-            if let found = stack[index].member(program.keys[start], hash: program.keyHashes[start]) {
-                return keys.count == 1 ? found : resolve(start + 1, end: start + Int(keys.count), inside: found)
+            if keys.count == 1 {
+                if let found = stack[index].member(program.keys[start], hash: program.keyHashes[start]) { return found }
+            } else if let found = stack[index].member(
+                at: start..<start + Int(keys.count), keys: program.keys, hashes: program.keyHashes
+            ) {
+                return found
             }
             index -= 1
         }
         return .null
-    }
-
-    /// The rest of a dotted name (`keys[offset..<end]`), looked up only inside what its first key
-    /// found. That is read where it lies, borrowed, not copied: most dotted names have two keys, so
-    /// only the value found at the end is copied. A loop, not recursion, for names of any length.
-    private func resolve(_ offset: Int, end: Int, inside found: borrowing TemplateValue) -> TemplateValue {
-        switch found {
-        case .object(let object):
-            guard let member = object.index(of: program.keys[offset], hash: program.keyHashes[offset]) else { return .null }
-            var value = object.members[member].value
-            for next in offset + 1..<end {
-                guard let inner = value.member(program.keys[next], hash: program.keyHashes[next]) else { return .null }
-                value = inner
-            }
-            return value
-        case .null, .bool, .number, .string, .list:
-            return .null
-        }
     }
 
 }

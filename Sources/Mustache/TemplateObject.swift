@@ -92,22 +92,29 @@ public struct TemplateObject: Sendable {
     /// The number of the member under `key`, whose `hashValue` is `hash`, in `members`.
     @inline(__always)
     func index(of key: String, hash: Int) -> Int? {
+        probe(key, hash: hash).index
+    }
+
+    /// `index(of:hash:)`, and, when the key is not there and the table is in use, the free slot
+    /// its probe ended on: where the key goes if added now (else -1), so adding it probes once.
+    @inline(__always)
+    private func probe(_ key: String, hash: Int) -> (index: Int?, free: Int) {
         if slots.isEmpty {
-            for index in members.indices where members[index].hash == hash && members[index].key == key { return index }
-            return nil
+            for index in members.indices where members[index].hash == hash && members[index].key == key { return (index, -1) }
+            return (nil, -1)
         }
         let mask = slots.count - 1
         var slot = hash & mask
         while true {
             let number = Int(slots[slot])
-            if number == 0 { return nil }
-            if members[number - 1].hash == hash, members[number - 1].key == key { return number - 1 }
+            if number == 0 { return (nil, slot) }
+            if members[number - 1].hash == hash, members[number - 1].key == key { return (number - 1, -1) }
             slot = (slot + 1) & mask
         }
     }
 
     private mutating func set(_ value: TemplateValue?, forKey key: String, hash: Int) {
-        let found = index(of: key, hash: hash)
+        let (found, free) = probe(key, hash: hash)
         switch (found, value) {
         case (let index?, let value?):
             members[index].value = value
@@ -119,7 +126,8 @@ public struct TemplateObject: Sendable {
             if 2 * members.count > slots.count {
                 if members.count > Self.linearLimit { rebuildSlots(minimumCount: members.count) }
             } else {
-                place(members.count - 1)
+                // The table is in use and has not changed since the probe.
+                slots[free] = Int32(members.count)
             }
         case (nil, nil):
             break

@@ -42,4 +42,23 @@ public enum TemplateValue: Sendable, Hashable {
         guard case .object(let members) = self else { return nil }
         return members.value(forKey: key, hash: hash)
     }
+
+    /// What the dotted name `keys[path]` (hashes in `hashes`) names from this value: nil when
+    /// this is no object holding the first key, so the search goes on down the context stack;
+    /// `.null` when a later key is missing. Inlined into the renderer's lookup, so the context
+    /// and the first key's value are read where they lie (called out of line, the context would be
+    /// copied to be passed): a name of two keys copies only the value at its end. A loop, not
+    /// recursion, for names of any length.
+    @inline(__always)
+    func member(at path: Range<Int>, keys: [String], hashes: [Int]) -> TemplateValue? {
+        guard case .object(let members) = self, let first = members.index(of: keys[path.lowerBound], hash: hashes[path.lowerBound])
+        else { return nil }
+        let second = path.lowerBound + 1
+        guard var value = members.members[first].value.member(keys[second], hash: hashes[second]) else { return .null }
+        for next in second + 1..<path.upperBound {
+            guard let inner = value.member(keys[next], hash: hashes[next]) else { return .null }
+            value = inner
+        }
+        return value
+    }
 }

@@ -65,6 +65,29 @@ import Testing
         let tree = BlockTree(html: #"<div DATA-CF-Block="a"><p data-cf-field="x" data_cf_block="n" data-cf-blocks="m">t</p></div>"#)
         #expect(tree.blocks.map(\.key) == ["a"])
     }
+
+    @Test func eachBlockKnowsWhereItsStartTagEndsAsReadingTheTagAgainFindsIt() {
+        let markup = form + #"<p data-cf-block="q" title='a > b' data-x="c'd">t</p><i data-cf-block=v title=it's>x</i><br data-cf-block="w"/>"#
+        let tree = BlockTree(html: markup)
+        #expect(tree.blocks.map(\.key).suffix(3) == ["q", "v", "w"])
+        for index in tree.blocks.indices {
+            let tagEnd = tree.blocks[index].tagEnd
+            #expect(tagEnd == BlockTree.startTagEnd(tree.html, tree.blocks[index].range))
+            #expect(tagEnd.map { tree.html[$0 - 1] } == UInt8(ascii: ">"))
+        }
+        let starts = tree.blocks.indices.suffix(3).map { String(decoding: tree.html[tree.blocks[$0].range.lowerBound..<tree.tagEnd(of: $0)], as: UTF8.self) }
+        #expect(starts == [#"<p data-cf-block="q" title='a > b' data-x="c'd">"#, "<i data-cf-block=v title=it's>", #"<br data-cf-block="w"/>"#])
+    }
+
+    /// A quote counts only around an attribute's value, as a browser reads the tag: one inside a
+    /// bare value or a name opens nothing, so the start tag still ends at its `>`.
+    @Test func aQuoteOutsideAnAttributesValueDoesNotHideTheTagsEnd() {
+        let html = Array(#"<div data-cf-block=a title=it's x"y>inner</div>"#.utf8)
+        let end = BlockTree.startTagEnd(html, 0..<html.count)
+        #expect(String(decoding: html[..<end], as: UTF8.self) == #"<div data-cf-block=a title=it's x"y>"#)
+        let blocks = [BlockTree.Block(key: "a", range: 0..<html.count, parent: nil)]
+        #expect(BlockTree(bytes: html, blocks: blocks).tagEnd(of: 0) == end)
+    }
 }
 
 @Suite struct FragmentDiffTests {

@@ -75,6 +75,16 @@ import Testing
         }
     }
 
+    @Test func theSameParametersInEitherOrderFillTheSameStringAndOthersAnother() throws {
+        let pack = try #require(Self.resources).pack(for: "en")
+        for _ in 0..<2 {
+            let one = try #require(pack.string("ui.fieldError", ["field": "Card number", "message": "is incomplete"]))
+            #expect(one == "Card number: is incomplete")
+            #expect(pack.string("ui.fieldError", ["message": "is incomplete", "field": "Card number"]) == one)
+            #expect(pack.string("ui.fieldError", ["field": "is incomplete", "message": "Card number"]) == "is incomplete: Card number")
+        }
+    }
+
     @Test func aStateHashesAlikeWhenEqualAndStatesDifferingOnlyInWhatIsNotHashedStayApart() {
         let plain = FieldState(label: "Name", required: true, disabled: false, autoCapitalise: false)
         var relabelled = plain

@@ -42,9 +42,26 @@ final class LanguagePack: Sendable {
     private let filledMemo = BoundedMemo<FilledKey, String?>(capacity: LanguagePack.filledMemoCapacity)
     static let filledMemoCapacity = 256
 
+    /// The parameters are kept in the order given, hashed and compared as a list: a dictionary
+    /// hashed each pair with a hasher of its own and compared by looking every key up, several
+    /// times what filling the pay button's label from the memo costs otherwise. The same
+    /// parameters in another order are another entry of the same string: a miss, never a wrong one.
     private struct FilledKey: Hashable, Sendable {
         let key: String
-        let parameters: [String: String]
+        let parameters: KeyValuePairs<String, String>
+
+        static func == (left: FilledKey, right: FilledKey) -> Bool {
+            left.key == right.key && left.parameters.elementsEqual(right.parameters) { $0.key == $1.key && $0.value == $1.value }
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(key)
+            hasher.combine(parameters.count)
+            for (name, value) in parameters {
+                hasher.combine(name)
+                hasher.combine(value)
+            }
+        }
     }
 
     private struct FieldMemoKey: Hashable, Sendable {
@@ -77,10 +94,10 @@ final class LanguagePack: Sendable {
     /// The string for `key` with `{param}`s filled, or `nil` when no layer has it. Filled strings
     /// are kept (`filledMemo`): the pay button's label is filled with the same total on every
     /// render of a form, and filling costs tens of times looking it up.
-    func string(_ key: String, _ parameters: [String: String] = [:]) -> String? {
+    func string(_ key: String, _ parameters: KeyValuePairs<String, String> = [:]) -> String? {
         guard !parameters.isEmpty else { return catalog.string(key) }
         return filledMemo.entry(for: FilledKey(key: key, parameters: parameters)) {
-            catalog.string(key, parameters: parameters)
+            catalog.string(key, parameters: Dictionary(uniqueKeysWithValues: parameters.map { ($0.key, $0.value) }))
         }
     }
 

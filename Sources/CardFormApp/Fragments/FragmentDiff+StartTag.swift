@@ -55,7 +55,7 @@ extension FragmentDiff {
     /// The block's root start tag and its end tag, for a `data-cf-tag` answer.
     static func appendStartTag(of index: Int, tree: BlockTree, tagEnd: Int?, to body: inout [UInt8]) {
         let range = tree.blocks[index].range
-        let end = tagEnd ?? startTagEnd(tree.html, range)
+        let end = tagEnd ?? tree.tagEnd(of: index)
         body.append(contentsOf: tree.html[range.lowerBound..<end])
         var name = range.lowerBound + 1
         while name < end, !BlockTree.isBlank(tree.html[name]), tree.html[name] != UInt8(ascii: ">"), tree.html[name] != UInt8(ascii: "/") {
@@ -72,7 +72,7 @@ extension FragmentDiff {
     /// ends, when already known.
     static func innerHash(_ index: Int, tree: BlockTree, value: String?, text: Range<Int>?, tagEnd: Int? = nil) -> UInt64 {
         let range = tree.blocks[index].range
-        let inner = (tagEnd ?? startTagEnd(tree.html, range))..<range.upperBound
+        let inner = (tagEnd ?? tree.tagEnd(of: index))..<range.upperBound
         // `text` is the block's first `value="…"`. What is searched for holds no `>` (the value is
         // escaped), so it lies wholly in the start tag or wholly after it: after it, it is also
         // the first there; in it, the first after the start tag is searched for.
@@ -82,22 +82,9 @@ extension FragmentDiff {
         return BlockHash.hash(tree.html[inner])
     }
 
-    /// Where the start tag at `range`'s beginning ends (after its `>`), quoted attribute values
-    /// skipped.
+    /// Where the start tag at `range`'s beginning ends (after its `>`), as the block scan reads
+    /// it (`BlockTree.startTagEnd`): a scanned tree's blocks already know it (`BlockTree.tagEnd(of:)`).
     static func startTagEnd(_ html: [UInt8], _ range: Range<Int>) -> Int {
-        var index = range.lowerBound + 1
-        var quote: UInt8?
-        while index < range.upperBound {
-            let byte = html[index]
-            if let open = quote {
-                if byte == open { quote = nil }
-            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                quote = byte
-            } else if byte == UInt8(ascii: ">") {
-                return index + 1
-            }
-            index += 1
-        }
-        return range.upperBound
+        BlockTree.startTagEnd(html, range)
     }
 }

@@ -7,6 +7,15 @@ extension FormView {
     /// first byte: a light form never shows a dark slab inside a light shop.
     var colorScheme: TemplateValue {
         let scheme = configuration.colorScheme
-        return ["name": .string(scheme.rawValue), "css": .string(scheme.css)]
+        var object = TemplateObject(minimumCapacity: 2)
+        object[ColorSchemeKeys.name] = .string(scheme.rawValue)
+        object[ColorSchemeKeys.css] = .string(scheme.css)
+        return .object(object)
+    }
+
+    /// `colorScheme`'s keys, hashed once: every page sets them.
+    private enum ColorSchemeKeys {
+        static let name = TemplateObject.HashedKey("name")
+        static let css = TemplateObject.HashedKey("css")
     }
 }

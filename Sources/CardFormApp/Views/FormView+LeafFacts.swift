@@ -6,27 +6,32 @@ extension FormView {
     /// own) as data: what a `LeafMemo` key holds.
     func leafFacts(_ parts: [LeafFacts.Part], rest: Set<String>) -> LeafFacts {
         var facts = LeafFacts()
-        for part in parts {
-            switch part {
-            case .state: facts.state = stateFacts
-            case .submit: facts.submit = submitFacts
-            case .errors: facts.errors = errorsFacts
-            case .cardNetwork: facts.cardNetwork = networkChoice
-            case .saveCard: facts.saveCard = session.configuration.customerId == nil ? nil : !session.phase.acceptsInput
-            case .phase: facts.phase = session.phase.name
-            case .result: facts.result = session.payment
-            case .noscript: facts.noscript = context.noscript
-            case .isLoading: facts.isLoading = session.isLoading
-            }
-        }
+        for part in parts { addFacts(of: part, to: &facts) }
         if !rest.isEmpty, case .object(let object) = data(reading: rest) { facts.rest = object }
         return facts
     }
 
     /// One part's data, built from its facts: the whole form builds it so too, so a leaf kept by
-    /// its facts is the leaf the form would render.
+    /// its facts is the leaf the form would render. (The facts of that part alone, without a list
+    /// of one part: a whole page asks for nine parts.)
     func data(_ part: LeafFacts.Part) -> TemplateValue? {
-        leafFacts([part], rest: []).data(part, pack: pack, icons: resources.networkIcons)
+        var facts = LeafFacts()
+        addFacts(of: part, to: &facts)
+        return facts.data(part, pack: pack, icons: resources.networkIcons)
+    }
+
+    private func addFacts(of part: LeafFacts.Part, to facts: inout LeafFacts) {
+        switch part {
+        case .state: facts.state = stateFacts
+        case .submit: facts.submit = submitFacts
+        case .errors: facts.errors = errorsFacts
+        case .cardNetwork: facts.cardNetwork = networkChoice
+        case .saveCard: facts.saveCard = session.configuration.customerId == nil ? nil : !session.phase.acceptsInput
+        case .phase: facts.phase = session.phase.name
+        case .result: facts.result = session.payment
+        case .noscript: facts.noscript = context.noscript
+        case .isLoading: facts.isLoading = session.isLoading
+        }
     }
 
     private var stateFacts: LeafFacts.State {

@@ -110,11 +110,17 @@ struct FormView {
     private var sessionData: TemplateValue {
         var data = TemplateObject(minimumCapacity: 5)
         data[SessionKeys.id] = .string(session.id)
-        data[SessionKeys.action] = .string("/s/\(session.id)")
+        data[SessionKeys.action] = .string("/s/" + session.id)
         data[SessionKeys.token] = .string(token)
         data[SessionKeys.page] = .string(context.pageID)
-        data[SessionKeys.parentOrigins] = .string(configuration.allowedOrigins.joined(separator: " "))
+        data[SessionKeys.parentOrigins] = .string(Self.spaced(configuration.allowedOrigins))
         return .object(data)
+    }
+
+    /// `words` joined by spaces; most sessions allow one origin, which is taken as it is
+    /// instead of being copied into a new string.
+    private static func spaced(_ words: [String]) -> String {
+        words.count == 1 ? words[0] : words.joined(separator: " ")
     }
 
     /// `session`'s keys, hashed once.
