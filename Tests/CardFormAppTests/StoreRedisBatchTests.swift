@@ -78,8 +78,9 @@ import Testing
         #expect(await first.value == ["first 0", "first 1"])
         #expect(await others.value == (0..<5).map { "\($0)" })
         let after = try await onOwnThread { try Self.reads(pool) }
-        // The two paused scripts' reads (one batch each), the five others' one, and this INFO's.
-        #expect(after - before == 4)
+        // The two paused scripts (one batch, or one each when the second came after the first had
+        // gone), the five others together, and this INFO: 3 or 4 reads. One read per script would be 8.
+        #expect((3...4).contains(after - before))
     }
 
     @Test func aBatchWhoseServerStopsAnsweringFailsEveryCallerAndTheNextScriptWorks() async throws {
