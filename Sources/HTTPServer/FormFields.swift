@@ -133,7 +133,9 @@ public struct FormFields: Sendable, Equatable, Sequence {
     private func has(_ part: Part, _ wanted: UnsafeBufferPointer<UInt8>, in source: UnsafeBufferPointer<UInt8>) -> Bool {
         if part.decoded >= 0 { return texts[part.decoded].utf8.elementsEqual(wanted) }
         guard part.end - part.start == wanted.count else { return false }
-        guard let bytes = source.baseAddress, let wanted = wanted.baseAddress else { return true }  // both empty
+        // Two empty names are equal; an empty buffer's first byte must not be read.
+        guard part.end > part.start else { return true }
+        guard let bytes = source.baseAddress, let wanted = wanted.baseAddress else { return false }
         // The first byte before a call: names of one length mostly differ there.
         return bytes[part.start] == wanted[0] && memcmp(bytes + part.start, wanted, part.end - part.start) == 0
     }

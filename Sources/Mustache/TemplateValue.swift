@@ -43,7 +43,7 @@ public enum TemplateValue: Sendable, Hashable {
         return members.value(forKey: key, hash: hash)
     }
 
-    /// What the dotted name `keys[path]` (hashes in `hashes`) names from this value: nil when
+    /// What the dotted name `keys[path]` (two keys or more; one key is `member(_:hash:)`) names from this value: nil when
     /// this is no object holding the first key, so the search goes on down the context stack;
     /// `.null` when a later key is missing. Inlined into the renderer's lookup, so the context
     /// and the first key's value are read where they lie (called out of line, the context would be
@@ -51,6 +51,7 @@ public enum TemplateValue: Sendable, Hashable {
     /// recursion, for names of any length.
     @inline(__always)
     func member(at path: Range<Int>, keys: [String], hashes: [Int]) -> TemplateValue? {
+        assert(path.count >= 2, "a one-key name is member(_:hash:)")
         guard case .object(let members) = self, let first = members.index(of: keys[path.lowerBound], hash: hashes[path.lowerBound])
         else { return nil }
         let second = path.lowerBound + 1

@@ -31,6 +31,14 @@ import Testing
         return facts
     }
 
+    /// `==` is written by hand: a fact added to either type without a line there (and a change
+    /// in the test below) would let two sessions differing in it share a leaf. This count fails first.
+    @Test func everyStoredFactIsOneThatEqualityComparesAndTheListBelowChanges() throws {
+        let facts = Self.facts(try Self.errors())
+        #expect(Mirror(reflecting: facts).children.count == 10, "a new fact goes into LeafFacts.==, hash, and the changes below")
+        #expect(Mirror(reflecting: try #require(facts.state)).children.count == 7, "a new fact goes into State.sameFacts and the changes below")
+    }
+
     @Test func factsDifferingInAnyOneFactAreDifferentKeys() throws {
         let errors = try Self.errors()
         let base = Self.facts(errors)

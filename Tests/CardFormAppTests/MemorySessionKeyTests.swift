@@ -26,6 +26,16 @@ struct MemorySessionKeyTests {
         #expect(Key(path.dropFirst(3).prefix(26)) != nil)
     }
 
+    @Test("random ids spread evenly over the shards (each lock carries its share)")
+    func shardsFillEvenly() throws {
+        var counts = Array(repeating: 0, count: 16)
+        for _ in 0..<16_000 {
+            counts[MemorySessionStore.shardIndex(of: try #require(Key(RandomToken.make128()[...])), among: 16)] += 1
+        }
+        // 1,000 each on average; a shard picked by one letter's low bits gets 3,000 or 500.
+        #expect(counts.allSatisfy { (800...1_200).contains($0) }, "\(counts)")
+    }
+
     @Test("ids that differ in any one letter have different keys")
     func everyLetterCounts() throws {
         let alphabet = Array("abcdefghijklmnopqrstuvwxyz234567")

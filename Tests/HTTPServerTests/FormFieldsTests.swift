@@ -82,6 +82,13 @@ struct FormFieldsTests {
         #expect(form.values(for: "K") == ["2"])
     }
 
+    @Test("an empty name is found, also as the body's last part")
+    func emptyNames() throws {
+        #expect(try FormFields(urlEncoded: Array("=b".utf8))[""] == "b")
+        #expect(try FormFields(urlEncoded: Array("a=1&=".utf8))[""] == "")
+        #expect(try FormFields(urlEncoded: Array("a=1".utf8))[""] == nil)
+    }
+
     @Test("pairs given as text read back as given, empty ones included")
     func givenPairs() {
         let form = FormFields([("a", ""), ("", "b"), ("é", "x=y&z")])

@@ -42,9 +42,9 @@ final class LanguagePack: Sendable {
     private let filledMemo = BoundedMemo<FilledKey, String?>(capacity: LanguagePack.filledMemoCapacity)
     static let filledMemoCapacity = 256
 
-    /// The parameters are kept in the order given, hashed and compared as a list: a dictionary
-    /// hashed each pair with a hasher of its own and compared by looking every key up, several
-    /// times what filling the pay button's label from the memo costs otherwise. The same
+    /// The parameters are kept in the order given, hashed and compared as a list, because a
+    /// dictionary hashes each pair with a hasher of its own and compares by looking every key up,
+    /// several times what filling the pay button's label from the memo costs otherwise. The same
     /// parameters in another order are another entry of the same string: a miss, never a wrong one.
     private struct FilledKey: Hashable, Sendable {
         let key: String

@@ -4,12 +4,10 @@ import Mustache
 
 /// The edited field's new value and caret, carried on the template that holds its block.
 struct FieldEcho: Equatable, Sendable {
-    var field: String {
-        didSet { type = FieldType(rawValue: field) }
-    }
+    let field: String
     /// `field`'s type, when it names one: a keystroke finds its leaf by it (`BlockPlan.Leaf.field`)
     /// rather than comparing every leaf's name with `field`.
-    private(set) var type: FieldType?
+    let type: FieldType?
     var value: String
     var caret: Int
     var seq: Int

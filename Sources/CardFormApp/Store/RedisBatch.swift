@@ -17,18 +17,20 @@ import Synchronization
 /// the command timeout. Only commands that never block the server belong here (scripts).
 struct RedisBatch: Sendable {
     /// Callers whose command waits for the next batch, in arrival order.
-    fileprivate var queue: [RedisBatchCaller] = []
+    fileprivate(set) var queue: [RedisBatchCaller] = []
     /// Batches out, or callers woken to send the next one.
-    fileprivate var inFlight = 0
+    fileprivate(set) var inFlight = 0
     /// How many batches may be out at once.
     static let inFlightLimit = 2
 }
 
 /// One caller's command and, once its batch is answered, the outcome; `wake` is signalled when the
-/// outcome is there, or when this caller is to send the next batch (no outcome yet).
+/// outcome is there, or when this caller is to send the next batch (no outcome yet), which is then
+/// in `handed` (itself first).
 final class RedisBatchCaller: Sendable {
     let command: RedisCommand
     let outcome = Mutex<Result<RedisReply, RedisError>?>(nil)
+    let handed = Mutex<[RedisBatchCaller]>([])
     let wake = DispatchSemaphore(value: 0)
 
     init(_ command: RedisCommand) { self.command = command }
@@ -52,17 +54,25 @@ extension RedisPool {
         if callers.isEmpty {
             caller.wake.wait()
             if let outcome = caller.outcome.withLock({ $0 }) { return try outcome.get() }
-            callers = batch.withLock { batch in
-                defer { batch.queue.removeAll(keepingCapacity: true) }
-                return batch.queue
+            // Emptied as it is taken: the batch holds this caller, which must not hold itself.
+            callers = caller.handed.withLock { handed in
+                defer { handed = [] }
+                return handed
             }
         }
         send(callers)
         // The next batch is sent by the first caller waiting for it, on its own thread: this
-        // caller's answer is not held back by it.
-        let next = batch.withLock { batch in
-            if batch.queue.isEmpty { batch.inFlight -= 1 }
-            return batch.queue.first
+        // caller's answer is not held back by it. The queue is taken whole under the lock and handed
+        // over with this sender's place, so two senders finishing at once never hand the same batch
+        // (and the same place) twice: the second finds the queue empty and gives its place up.
+        let next = batch.withLock { batch -> RedisBatchCaller? in
+            guard let first = batch.queue.first else {
+                batch.inFlight -= 1
+                return nil
+            }
+            first.handed.withLock { $0 = batch.queue }
+            batch.queue.removeAll(keepingCapacity: true)
+            return first
         }
         next?.wake.signal()
         guard let outcome = caller.outcome.withLock({ $0 }) else {

@@ -43,10 +43,8 @@ extension FormView {
     /// The field's label as its block shows it (the merchant's, the country's, or the language's).
     /// Only the label is worked out: the field's whole state would word its error, guide and extras too.
     func shownLabel(_ field: FieldType) -> String {
-        let followsCountry = field.spec.followsCountry
-        if let shown = session.configuration.options(for: field).label ?? label(field, followsCountry: followsCountry) {
-            return shown
-        }
+        let options = session.configuration.options(for: field)
+        if let shown = shownLabel(field, options: options, followsCountry: field.spec.followsCountry) { return shown }
         if case .string(let label)? = pack.fieldBasics[field]?["label"] { return label }
         return field.rawValue
     }

@@ -48,7 +48,7 @@ extension FormView {
         let error = session.fieldErrors.first { $0.field == field }
         // Built in one go, its extras included: a state made and then amended is copied whole.
         return FieldState(
-            label: options.label ?? label(field, followsCountry: followsCountry), placeholder: options.placeholder,
+            label: shownLabel(field, options: options, followsCountry: followsCountry), placeholder: options.placeholder,
             guide: options.guideText ?? guideText(presentation), required: isRequired(field, followsCountry: followsCountry, options: options),
             disabled: options.disabled || session.isLoading || !session.phase.acceptsInput,
             autoCapitalise: options.autoCapitalise ?? field.spec.capitalisesByDefault,
@@ -198,10 +198,16 @@ extension FormView {
         return options
     }
 
+    /// The label a field's block shows, unless nil keeps the language's: the merchant's, else the
+    /// one that follows the country. The block and the announcements both say it from here.
+    func shownLabel(_ field: FieldType, options: FieldOptions, followsCountry: AddressPart?) -> String? {
+        options.label ?? label(field, followsCountry: followsCountry)
+    }
+
     /// The label for postal code, state and city, which follows the selected country (a country's
     /// own key first: `label.postalCode.GB` is "Postcode"); without one, the field's default label,
     /// else its part's default kind (`label.city.city`). Nil keeps the language's label.
-    func label(_ field: FieldType, followsCountry: AddressPart?) -> String? {
+    private func label(_ field: FieldType, followsCountry: AddressPart?) -> String? {
         let name = field.rawValue
         guard let part = followsCountry else { return nil }
         if let country = session.country {

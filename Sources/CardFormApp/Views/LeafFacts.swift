@@ -91,10 +91,11 @@ struct LeafFacts: Hashable, Sendable {
     var rest: TemplateObject?
 
     /// Equal when every fact a leaf's data is built from is equal (`LeafFacts+Data`), compared
-    /// cheapest first and in place: a memo hit compares its key once on every keystroke, and the
-    /// derived `==` copied each optional part out and compared every error's whole issue. An
+    /// cheapest first and in place, because a memo hit compares its key on every keystroke (a
+    /// derived `==` would copy each optional part out and compare every error's whole issue). An
     /// error counts by its field and code, all `stateData` reads of it (the message comes from
-    /// the live region's own facts).
+    /// the live region's own facts). A new stored fact needs its line here
+    /// (`LeafFactsEqualityTests` counts them).
     static func == (lhs: LeafFacts, rhs: LeafFacts) -> Bool {
         guard lhs.noscript == rhs.noscript, lhs.isLoading == rhs.isLoading, lhs.saveCard == rhs.saveCard, lhs.phase == rhs.phase
         else { return false }
