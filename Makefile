@@ -1,7 +1,7 @@
 # cardform — the two commands: `make run` and `make test`. Both install what is missing first.
 SWIFT      ?= swift
 PORT       ?= 8080
-BUILD_PKGS := libmicrohttpd-dev libgnutls28-dev libsodium-dev libhiredis-dev zlib1g-dev libmimalloc-dev pkg-config
+BUILD_PKGS := libmicrohttpd-dev libgnutls28-dev libsodium-dev libhiredis-dev zlib1g-dev pkg-config
 # The unit tests start real servers: redis-server under the shared session store, nginx running
 # deploy/nginx.conf; openssl makes the test certificates for HTTPS; curl and openssl s_client talk
 # to the server over TLS.

@@ -63,11 +63,8 @@ let package = Package(
             ],
             plugins: ["EmbedResources"]
         ),
-        // main.swift only: hands the command line to CardFormApp. Linked with mimalloc, which takes
-        // over malloc/free for the whole process (the Swift runtime's objects included): a keystroke
-        // allocates and frees a few hundred small blocks, and glibc's allocator cost ~7.8 k
-        // instructions per keystroke against mimalloc's ~2 k (bench/README.md, "allocator").
-        .executableTarget(name: "cardform", dependencies: ["CardFormApp"], linkerSettings: [.linkedLibrary("mimalloc")]),
+        // main.swift only: hands the command line to CardFormApp.
+        .executableTarget(name: "cardform", dependencies: ["CardFormApp"]),
         // `make bench`: speed figures measured in-process (not tests). One file per suite.
         .executableTarget(
             name: "Benchmarks",
