@@ -45,36 +45,8 @@ final class RedisConnection: @unchecked Sendable {
     /// server's message; transport failures break the connection.
     func run(_ command: RedisCommand) throws(RedisError) -> RedisReply {
         guard !isBroken else { throw RedisError(.connectionLost, "the connection broke earlier") }
-        guard Self.append(command, on: context) else { throw breakOff(command) }
-        return try receive(command)
-    }
-
-    /// Sends `commands` in one write and reads their replies in order (pipelining): each outcome
-    /// is what `run` would have answered for its command. After a transport failure every command
-    /// still without a reply gets that failure.
-    func run(_ commands: [RedisCommand]) -> [Result<RedisReply, RedisError>] {
-        guard !isBroken else { return commands.map { _ in .failure(RedisError(.connectionLost, "the connection broke earlier")) } }
-        for command in commands where !Self.append(command, on: context) {
-            let failure = breakOff(command)
-            return commands.map { _ in .failure(failure) }
-        }
-        var outcomes: [Result<RedisReply, RedisError>] = []
-        outcomes.reserveCapacity(commands.count)
-        for command in commands {
-            if case .failure(let failure)? = outcomes.last, isBroken {
-                outcomes.append(.failure(failure))
-                continue
-            }
-            do throws(RedisError) { outcomes.append(.success(try receive(command))) } catch { outcomes.append(.failure(error)) }
-        }
-        return outcomes
-    }
-
-    /// Waits for the reply to `command`, sent before any other still unanswered (`redisGetReply`
-    /// first writes whatever is appended and not yet sent).
-    private func receive(_ command: RedisCommand) throws(RedisError) -> RedisReply {
-        var raw: UnsafeMutableRawPointer?
-        guard redisGetReply(context, &raw) == REDIS_OK, let raw else { throw breakOff(command) }
+        let raw = Self.send(command, on: context)
+        guard let raw else { throw breakOff(command) }
         defer { freeReplyObject(raw) }
         guard let reply = RedisReply(copying: raw.assumingMemoryBound(to: redisReply.self)) else {
             isBroken = true
@@ -124,13 +96,16 @@ final class RedisConnection: @unchecked Sendable {
 
     /// Hands hiredis the command as the protocol sends it, its header then its arguments
     /// (`redisAppendFormattedCommand` only appends to the output buffer, so the two make one
-    /// command; `receive` sends it): what `redisCommandArgv` does, without formatting the
-    /// arguments a second time.
-    private static func append(_ command: RedisCommand, on context: UnsafeMutablePointer<redisContext>) -> Bool {
+    /// command), then waits for the reply (`redisGetReply` sends the buffer first): what
+    /// `redisCommandArgv` does, without formatting the arguments a second time.
+    private static func send(_ command: RedisCommand, on context: UnsafeMutablePointer<redisContext>) -> UnsafeMutableRawPointer? {
         let append = { (buffer: UnsafeRawBufferPointer) in
             redisAppendFormattedCommand(context, buffer.baseAddress?.assumingMemoryBound(to: CChar.self), buffer.count) == REDIS_OK
         }
-        return command.withHeader(append) && command.frames.withUnsafeBytes(append)
+        guard command.withHeader(append), command.frames.withUnsafeBytes(append) else { return nil }
+        var reply: UnsafeMutableRawPointer?
+        guard redisGetReply(context, &reply) == REDIS_OK else { return nil }
+        return reply
     }
 
     private static func timeval(_ duration: Duration) -> Glibc.timeval {

@@ -26,8 +26,6 @@ final class RedisPool: Sendable {
     /// short name, not the whole source, and the sources compare in O(1) when they are the same
     /// literal (a script renamed or edited in a test is loaded again rather than misrun).
     private let scriptHashes = Mutex<[String: (source: String, hash: String)]>([:])
-    /// Scripts waiting to be sent together (`RedisBatch`).
-    let batch = Mutex<RedisBatch>(RedisBatch())
 
     init(url: RedisURL, options: Options = Options()) {
         self.url = url
@@ -53,15 +51,16 @@ final class RedisPool: Sendable {
     }
 
     /// Runs `script` (`EVALSHA`, loading it once per server with `SCRIPT LOAD`; a server that lost
-    /// its script cache, as a restarted one has, gets the source again with `EVAL`). A script never
-    /// blocks the server, so it goes with the other threads' scripts in one batch (`batched`).
+    /// its script cache, as a restarted one has, gets the source again with `EVAL`).
     func evaluate(_ script: RedisScript, keys: [any RedisArgument], arguments: [any RedisArgument]) throws(RedisError) -> RedisReply {
-        let cached = scriptHashes.withLock { $0[script.name] }.flatMap { $0.source == script.source ? $0.hash : nil }
-        let hash = if let cached { cached } else { try withConnection { connection throws(RedisError) in try load(script, on: connection) } }
-        do throws(RedisError) {
-            return try batched(Self.command("EVALSHA", hash, keys: keys, arguments: arguments))
-        } catch where error.code == .server && error.message.hasPrefix("NOSCRIPT") {
-            return try run(Self.command("EVAL", script.source, keys: keys, arguments: arguments))
+        try withConnection { connection throws(RedisError) in
+            let cached = scriptHashes.withLock { $0[script.name] }.flatMap { $0.source == script.source ? $0.hash : nil }
+            let hash = if let cached { cached } else { try load(script, on: connection) }
+            do throws(RedisError) {
+                return try connection.run(Self.command("EVALSHA", hash, keys: keys, arguments: arguments))
+            } catch where error.code == .server && error.message.hasPrefix("NOSCRIPT") {
+                return try connection.run(Self.command("EVAL", script.source, keys: keys, arguments: arguments))
+            }
         }
     }
 
