@@ -229,16 +229,8 @@ extension [UInt8] {
         literal.withUTF8Buffer { append(contentsOf: $0) }
     }
 
-    /// `String(number)`'s bytes, written in place rather than through a `String` made for them:
-    /// the digits from the most significant, each appended as it is found.
+    /// `String(number)`'s bytes, written in place rather than through a `String` made for them.
     mutating func append(decimal number: Int) {
-        if number < 0 { append(UInt8(ascii: "-")) }
-        let whole = number.magnitude
-        var divisor: UInt = 1
-        while divisor <= whole / 10 { divisor *= 10 }
-        repeat {
-            append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: whole / divisor % 10))
-            divisor /= 10
-        } while divisor > 0
+        DecimalDigits.with(UInt64(number.magnitude), negative: number < 0) { append(contentsOf: $0) }
     }
 }

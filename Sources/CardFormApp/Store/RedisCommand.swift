@@ -41,7 +41,7 @@ struct RedisCommand: Sendable, Hashable, CustomStringConvertible {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
             buffer[0] = UInt8(ascii: "*")
             var end = 1
-            Self.withDigits(UInt64(count), negative: false) { digits in
+            DecimalDigits.with(UInt64(count), negative: false) { digits in
                 for digit in digits {
                     buffer[end] = digit
                     end += 1
@@ -59,7 +59,7 @@ struct RedisCommand: Sendable, Hashable, CustomStringConvertible {
     /// `bytes` as one bulk string.
     static func appendFrame(_ bytes: some Collection<UInt8>, to frames: inout [UInt8]) {
         frames.append(UInt8(ascii: "$"))
-        withDigits(UInt64(bytes.count), negative: false) { frames.append(contentsOf: $0) }
+        DecimalDigits.with(UInt64(bytes.count), negative: false) { frames.append(contentsOf: $0) }
         frames.append(13)
         frames.append(10)
         frames.append(contentsOf: bytes)
@@ -69,7 +69,7 @@ struct RedisCommand: Sendable, Hashable, CustomStringConvertible {
 
     /// A whole number's decimal digits as a bulk string, as Redis reads integer arguments.
     static func appendFrame(_ value: Int64, to frames: inout [UInt8]) {
-        withDigits(value.magnitude, negative: value < 0) { digits in
+        DecimalDigits.with(value.magnitude, negative: value < 0) { digits in
             frames.append(UInt8(ascii: "$"))
             // At most 20 characters (`Int64.min`): the length is one or two digits.
             if digits.count >= 10 { frames.append(UInt8(ascii: "0") + UInt8(digits.count / 10)) }
@@ -79,26 +79,6 @@ struct RedisCommand: Sendable, Hashable, CustomStringConvertible {
             frames.append(contentsOf: digits)
             frames.append(13)
             frames.append(10)
-        }
-    }
-
-    /// Hands `body` the decimal text of `value` (with a leading `-` when `negative`), written
-    /// backwards into 20 bytes on the stack, the most a 64-bit magnitude and its sign take: no
-    /// `String` made, one division per digit.
-    static func withDigits<T>(_ value: UInt64, negative: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
-            var start = 20
-            var rest = value
-            repeat {
-                start -= 1
-                buffer[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-            } while rest > 0
-            if negative {
-                start -= 1
-                buffer[start] = UInt8(ascii: "-")
-            }
-            return body(UnsafeBufferPointer(rebasing: buffer[start..<20]))
         }
     }
 }
