@@ -24,19 +24,9 @@ enum PercentDecoding {
     /// name and value cost a form about 100 instructions (callgrind, /work/prof/cg.sh).
     @inline(__always)
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, plusIsSpace: Bool, scratch: inout [UInt8]) throws(Failure) -> String {
-        guard let decoded = try decodedIfEscaped(bytes, plusIsSpace: plusIsSpace, scratch: &scratch) else {
-            return String(decoding: bytes, as: UTF8.self)
-        }
-        return decoded
-    }
-
-    /// The decoding of `bytes` when it differs from them (a `%`, or a `+` with `plusIsSpace`);
-    /// nil when `bytes` are their own text, which is then checked to be UTF-8 but not made a string.
-    @inline(__always)
-    static func decodedIfEscaped(_ bytes: UnsafeBufferPointer<UInt8>, plusIsSpace: Bool, scratch: inout [UInt8]) throws(Failure) -> String? {
         guard bytes.contains(where: { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) }) else {
             try check(bytes)
-            return nil
+            return String(decoding: bytes, as: UTF8.self)
         }
         scratch.removeAll(keepingCapacity: true)
         scratch.reserveCapacity(bytes.count)
