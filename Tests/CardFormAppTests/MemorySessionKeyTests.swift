@@ -7,18 +7,20 @@ import Testing
 struct MemorySessionKeyTests {
     typealias Key = MemorySessionStore.Key
 
-    @Test("an id has a key exactly when RandomToken calls it well formed")
+    @Test("an id has a key exactly when it has make128's shape (26 letters of a-z, 2-7)")
     func keyOnlyForWellFormedIds() {
         let good = "abcdefghijklmnopqrstuvwxyz"
-        var texts = [
-            "", good, "234567234567234567234567ab", String(good.dropLast()), good + "a", "abcdefghijklmnopqrstuvwxy1",
-            "abcdefghijklmnopqrstuvwxy8", "abcdefghijklmnopqrstuvwxy0", "Abcdefghijklmnopqrstuvwxyz",
-            "abcdefghijklmnopqrstuvwxy-", "abcdefghijklmnopqrstuvwxyé", "abcdefghijklmnopqrstuvwxy`",
-            "abcdefghijklmnopqrstuvwxy{", "abcdefghijklmnopqrstuvwxy\u{0}", "abcdefghijklmnopqrstuvwx\u{212A}",
+        var cases: [(text: String, wellFormed: Bool)] = [
+            ("", false), (good, true), ("234567234567234567234567ab", true), (String(good.dropLast()), false),
+            (good + "a", false), ("abcdefghijklmnopqrstuvwxy1", false), ("abcdefghijklmnopqrstuvwxy8", false),
+            ("abcdefghijklmnopqrstuvwxy0", false), ("Abcdefghijklmnopqrstuvwxyz", false), ("abcdefghijklmnopqrstuvwxy-", false),
+            ("abcdefghijklmnopqrstuvwxyé", false), ("abcdefghijklmnopqrstuvwxy`", false), ("abcdefghijklmnopqrstuvwxy{", false),
+            ("abcdefghijklmnopqrstuvwxy\u{0}", false), ("abcdefghijklmnopqrstuvwx\u{212A}", false),
         ]
-        texts += (0..<50).map { _ in RandomToken.make128() }
-        for text in texts {
-            #expect((Key(text[...]) != nil) == RandomToken.isWellFormed(text[...]), "\(text)")
+        cases += (0..<50).map { _ in (RandomToken.make128(), true) }
+        for (text, wellFormed) in cases {
+            #expect((Key(text[...]) != nil) == wellFormed, "\(text)")
+            #expect(RandomToken.isWellFormed(text[...]) == wellFormed, "\(text)")
         }
         // As the router hands it: a slice of the request's path.
         let path = "/s/\(good)/input"
