@@ -8,7 +8,7 @@ BUILD_PKGS := libmicrohttpd-dev libgnutls28-dev libsodium-dev libhiredis-dev zli
 UNIT_PKGS  := redis-server nginx openssl curl
 # python3-pip installs axe-core-python (the accessibility checker) into .build at test time.
 TEST_PKGS  := chromium chromium-driver python3-selenium python3-pip openssl
-BENCH_PKGS := wrk gcc redis-server valgrind
+BENCH_PKGS := wrk gcc redis-server valgrind time
 PYTHON     := /usr/bin/python3
 
 .PHONY: run test unit-test browser-test fuzz bench build deps unit-deps test-deps bench-deps embed clean

@@ -4,7 +4,8 @@
  * accepting thread; the same limits), answering every request with one constant ~300-byte HTML
  * fragment. Whatever cardform is slower than this is the cost of our own code.
  *
- * usage: bare_server [PORT] [BODY_BYTES]   (PORT 0 or absent: a free port). Prints "bare listening
+ * usage: bare_server [PORT] [BODY_BYTES|-] [headers]   (PORT 0 or absent: a free port; `-`: the
+ * constant fragment). Prints "bare listening
  * on http://127.0.0.1:PORT" once ready and stops on SIGINT or SIGTERM.
  *
  * BODY_BYTES (bench/shoppers.sh): answers a fragment of that many bytes instead, as many as
@@ -30,6 +31,14 @@ static const char fragment[] =
     "aria-describedby=\"cardNumber-error\"><p id=\"cardNumber-error\"></p></div></template>\n";
 
 static int marker;
+
+/* Whether answers carry cardform's headers (`headers` argument). */
+static int match_headers;
+
+/* cardform's policy for an answer a session's allowed origin may frame (SecureResponse.policy). */
+static const char policy_start[] =
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; "
+    "connect-src 'self'; form-action 'self'; base-uri 'none'; object-src 'none'; frame-ancestors ";
 
 /* What every request is answered: `fragment`, or the padded one BODY_BYTES asks for. */
 static const char *body = fragment;
@@ -65,8 +74,8 @@ static void echo_shopper(struct MHD_Connection *connection, struct MHD_Response 
     const char *shopper = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, "X-Bench-Shopper");
     if (shopper == NULL || shopper[0] == '\0' || strlen(shopper) > 12 || strspn(shopper, "0123456789") != strlen(shopper))
         return;
-    char policy[96];
-    snprintf(policy, sizeof policy, "frame-ancestors https://shopper-%s.example", shopper);
+    char policy[sizeof policy_start + 64];
+    snprintf(policy, sizeof policy, "%shttps://shopper-%s.example", match_headers ? policy_start : "frame-ancestors ", shopper);
     MHD_add_response_header(response, "Content-Security-Policy", policy);
 }
 
@@ -87,7 +96,15 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, cons
     struct MHD_Response *response =
         MHD_create_response_from_buffer(body_size, (void *) body, MHD_RESPMEM_PERSISTENT);
     MHD_add_response_header(response, "Content-Type", "text/html; charset=utf-8");
+    if (match_headers) {
+        MHD_add_response_header(response, "X-Content-Type-Options", "nosniff");
+        MHD_add_response_header(response, "Referrer-Policy", "same-origin");
+    }
     echo_shopper(connection, response);
+    if (match_headers) {
+        MHD_add_response_header(response, "Cache-Control", "no-store");
+        MHD_add_response_header(response, "Vary", "Accept-Encoding");
+    }
     enum MHD_Result result = MHD_queue_response(connection, MHD_HTTP_OK, response);
     MHD_destroy_response(response);
     return result;
@@ -120,7 +137,12 @@ static void *accept_loop(void *argument)
 int main(int argc, char **argv)
 {
     uint16_t port = argc > 1 ? (uint16_t) atoi(argv[1]) : 0;
-    if (argc > 2) {
+    if (argc > 4 || (argc == 4 && strcmp(argv[3], "headers") != 0)) {
+        fprintf(stderr, "usage: bare_server [PORT] [BODY_BYTES|-] [headers]\n");
+        return 2;
+    }
+    match_headers = argc == 4;
+    if (argc > 2 && strcmp(argv[2], "-") != 0) {
         body_size = (size_t) strtoul(argv[2], NULL, 10);
         body = padded_fragment(body_size);
         if (body == NULL) return 1;

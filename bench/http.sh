@@ -5,7 +5,8 @@
 # ours/bare. On a small machine wrk competes with the servers for cores, and a shared host's
 # neighbours come and go: so the two are measured in alternating rounds, each on freshly started
 # servers, and the figures reported are each one's median over the rounds (every round's are
-# printed too).
+# printed too). "wrk CPU" is the load generator's own CPU time per request (user + system): it
+# shares the cores with the server, so an answer that costs it more lowers that server's figure.
 #
 # Knobs (environment):
 #   BENCH_PATH      request path on both servers        (default /healthz)
@@ -21,6 +22,9 @@
 # "mean answer N bytes" is reported per server (median over the rounds).
 #   BARE_MATCH_BODY when 1, the bare server answers as many bytes as ours answered on average in
 #                   the same round (ours is measured first), rather than its ~300-byte fragment
+#   BARE_MATCH_HEADERS when 1, the bare server's answers also carry the headers ours' fragment
+#                   answers carry, with the same values, so the load generator reads the same
+#                   header list from both (bench/shoppers.sh; 0 by default)
 #   OURS            the cardform binary (default .build/release/cardform, rebuilt first so that it is never
 #                   stale, however the path is spelled; any other binary is measured as it is)
 #   TARGET_RATIO, TARGET_P99, TARGET_BYTES
@@ -43,6 +47,10 @@ BENCH_PATH=${BENCH_PATH:-/healthz}
 BENCH_SCRIPT=${BENCH_SCRIPT:-}
 BENCH_SETUP=${BENCH_SETUP:-}
 BARE_MATCH_BODY=${BARE_MATCH_BODY:-0}
+BARE_MATCH_HEADERS=${BARE_MATCH_HEADERS:-0}
+for knob in "BARE_MATCH_BODY=$BARE_MATCH_BODY" "BARE_MATCH_HEADERS=$BARE_MATCH_HEADERS"; do
+  case ${knob#*=} in 0|1) ;; *) echo "bench/http.sh: ${knob%%=*} must be 0 or 1, not '${knob#*=}'" >&2; exit 2 ;; esac
+done
 TARGET_RATIO=${TARGET_RATIO:-} TARGET_P99=${TARGET_P99:-} TARGET_BYTES=${TARGET_BYTES:-}
 OURS=${OURS:-.build/release/cardform}
 BENCH_THREADS=$THREADS
@@ -85,16 +93,17 @@ start() {
 cpu() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
 
 # measure NAME URL PID: runs wrk and prints "NAME req/s p50 p99 non-2xx cpu-µs-per-request
-# mean-answer-bytes" (the last is 0 when the wrk script does not report it).
+# mean-answer-bytes wrk-cpu-µs-per-request" (mean-answer-bytes is 0 when the wrk script does not
+# report it).
 measure() {
   before=$(cpu "$3")
   if [ -n "$BENCH_SCRIPT" ]; then
-    wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s "$BENCH_SCRIPT" "$2" > "$WORK/$1.wrk"
+    /usr/bin/time -f "%U %S" -o "$WORK/$1.time" wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s "$BENCH_SCRIPT" "$2" > "$WORK/$1.wrk"
   else
-    wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "$2" > "$WORK/$1.wrk"
+    /usr/bin/time -f "%U %S" -o "$WORK/$1.time" wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "$2" > "$WORK/$1.wrk"
   fi
   after=$(cpu "$3")
-  awk -v name="$1" -v ticks=$((after - before)) -v hz="$(getconf CLK_TCK)" '
+  awk -v name="$1" -v ticks=$((after - before)) -v hz="$(getconf CLK_TCK)" -v client="$(cat "$WORK/$1.time")" '
     function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
     /requests in/ { total = $1 }
     /Requests\/sec/ { rps = $2 }
@@ -102,7 +111,7 @@ measure() {
     $1 == "99%" { p99 = ms($2) }
     /Non-2xx/ { bad = $NF }
     /^note: mean answer [0-9]+ bytes/ { bytes = $4 }
-    END { printf "%s %.0f %.3f %.3f %s %.2f %d\n", name, rps, p50, p99, (bad == "" ? 0 : bad), ticks * 1e6 / hz / total, bytes }
+    END { split(client, c, " "); printf "%s %.0f %.3f %.3f %s %.2f %d %.2f\n", name, rps, p50, p99, (bad == "" ? 0 : bad), ticks * 1e6 / hz / total, bytes, (c[1] + c[2]) * 1e6 / total }
   ' "$WORK/$1.wrk"
 }
 
@@ -130,6 +139,7 @@ while [ "$round" -le "$ROUNDS" ]; do
   stop "$ours_pid"
   body_bytes=""
   [ "$BARE_MATCH_BODY" = 1 ] && body_bytes=$(tail -n 1 "$WORK/rounds" | awk '{ print $7 }')
+  [ "$BARE_MATCH_HEADERS" = 1 ] && body_bytes="${body_bytes:--} headers"
   # shellcheck disable=SC2086
   start bare "$BARE" 0 $body_bytes
   measure bare "$url$path" "$pid" >> "$WORK/rounds"
@@ -137,8 +147,8 @@ while [ "$round" -le "$ROUNDS" ]; do
   round=$((round + 1))
 done
 awk '
-  function line(name, rps, p50, p99, cpu, bad, bytes) {
-    return sprintf("%-6s %8.0f req/s   p50 %7.3f ms   p99 %7.3f ms   server CPU %5.2f µs/req   non-2xx %s%s", name, rps, p50, p99, cpu, bad,
+  function line(name, rps, p50, p99, cpu, bad, bytes, client) {
+    return sprintf("%-6s %8.0f req/s   p50 %7.3f ms   p99 %7.3f ms   server CPU %5.2f µs/req   wrk CPU %5.2f µs/req   non-2xx %s%s", name, rps, p50, p99, cpu, client, bad,
       bytes > 0 ? sprintf("   mean answer %d B", bytes) : "")
   }
   function median(list, n,   i, j, t, v) {
@@ -148,15 +158,15 @@ awk '
   }
   {
     k = ++count[$1]
-    rps[$1, k] = $2; p50[$1, k] = $3; p99[$1, k] = $4; bad[$1] += $5; cpu[$1, k] = $6; bytes[$1, k] = $7
+    rps[$1, k] = $2; p50[$1, k] = $3; p99[$1, k] = $4; bad[$1] += $5; cpu[$1, k] = $6; bytes[$1, k] = $7; client[$1, k] = $8
     if ($1 == "bare") printf "round %d: ours %6.0f req/s %6.2f µs/req, bare %6.0f req/s %5.2f µs/req, ratio %.2f\n", k, rps["ours", k], cpu["ours", k], $2, $6, rps["ours", k] / $2
   }
   END {
     for (s = 0; s < 2; s++) {
       name = s ? "bare" : "ours"; n = count[name]
-      for (i = 1; i <= n; i++) { a[i] = rps[name, i]; b[i] = p50[name, i]; c[i] = p99[name, i]; d[i] = cpu[name, i]; e[i] = bytes[name, i]; r[i] = rps["ours", i] / rps["bare", i] }
+      for (i = 1; i <= n; i++) { a[i] = rps[name, i]; b[i] = p50[name, i]; c[i] = p99[name, i]; d[i] = cpu[name, i]; e[i] = bytes[name, i]; w[i] = client[name, i]; r[i] = rps["ours", i] / rps["bare", i] }
       m[name] = median(a, n); q[name] = median(c, n)
-      print line(name " (median)", m[name], median(b, n), median(c, n), median(d, n), bad[name], median(e, n))
+      print line(name " (median)", m[name], median(b, n), median(c, n), median(d, n), bad[name], median(e, n), median(w, n))
     }
     printf "ratio ours/bare: %.2f (median of the rounds: %.2f); p99 ours/bare: %.1f\n", m["ours"] / m["bare"], median(r, count["bare"]), q["ours"] / q["bare"]
     n = count["ours"]
