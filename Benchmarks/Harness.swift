@@ -12,8 +12,19 @@ struct Benchmark {
 
     /// `BENCH_ITERATIONS` caps the iterations and `BENCH_SAMPLES` sets the samples: a run under
     /// callgrind (instruction counts, steady on a loaded machine) needs only a few calls of each.
-    private static let iterationCap = ProcessInfo.processInfo.environment["BENCH_ITERATIONS"].flatMap { Int($0) }
-    private static let sampleCount = ProcessInfo.processInfo.environment["BENCH_SAMPLES"].flatMap { Int($0) }
+    private static let iterationCap = positiveSetting("BENCH_ITERATIONS")
+    private static let sampleCount = positiveSetting("BENCH_SAMPLES")
+
+    /// A count from the environment, absent when unset; anything but a positive whole number stops
+    /// the run, so a typo cannot quietly measure with the defaults (or with no sample at all).
+    private static func positiveSetting(_ name: String) -> Int? {
+        guard let text = ProcessInfo.processInfo.environment[name] else { return nil }
+        guard let value = Int(text), value > 0 else {
+            FileHandle.standardError.write(Data("Benchmarks: \(name) must be a positive whole number, not '\(text)'\n".utf8))
+            exit(2)
+        }
+        return value
+    }
 
     /// Runs the benchmark and prints one line: name, median, p99 (per call).
     func run() {
