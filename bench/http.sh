@@ -51,6 +51,9 @@ BARE_MATCH_HEADERS=${BARE_MATCH_HEADERS:-0}
 for knob in "BARE_MATCH_BODY=$BARE_MATCH_BODY" "BARE_MATCH_HEADERS=$BARE_MATCH_HEADERS"; do
   case ${knob#*=} in 0|1) ;; *) echo "bench/http.sh: ${knob%%=*} must be 0 or 1, not '${knob#*=}'" >&2; exit 2 ;; esac
 done
+for knob in "ROUNDS=$ROUNDS" "CONNECTIONS=$CONNECTIONS" "THREADS=$THREADS"; do
+  case ${knob#*=} in ''|*[!0-9]*|0) echo "bench/http.sh: ${knob%%=*} must be a positive whole number, not '${knob#*=}'" >&2; exit 2 ;; esac
+done
 TARGET_RATIO=${TARGET_RATIO:-} TARGET_P99=${TARGET_P99:-} TARGET_BYTES=${TARGET_BYTES:-}
 OURS=${OURS:-.build/release/cardform}
 BENCH_THREADS=$THREADS
