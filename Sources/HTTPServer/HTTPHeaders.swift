@@ -49,6 +49,9 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     public private(set) var fields: [Field] = []
     /// How many fields hold a value that may not be written.
     public private(set) var invalidCount = 0
+    /// The fields as libmicrohttpd takes them, kept by `prepared()` for a list written on many
+    /// answers; any change drops it (see `WireLines`).
+    var wireLines: WireLines?
 
     /// No fields.
     public init() {}
@@ -97,6 +100,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     public mutating func append(_ field: Field) {
         if !field.isValid { invalidCount += 1 }
         fields.append(field)
+        wireLines = nil
     }
 
     /// Replaces every field under `name` with one.
@@ -118,6 +122,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     /// Removes every field under `name` (any case).
     public mutating func remove(_ name: Name) {
         fields.removeAll { $0.name == name }
+        wireLines = nil
         invalidCount = fields.reduce(0) { $0 + ($1.isValid ? 0 : 1) }
     }
 

@@ -30,28 +30,19 @@ enum HeadRemnants {
     /// `fields` or a separator. Ranges outside `head` are ignored, so any offsets are safe.
     static func fieldSectionIsWhole(_ head: UnsafeRawBufferPointer, from start: Int, fields: [Field]) -> Bool {
         // libmicrohttpd leaves the fields in the order they came: then one pass over the head,
-        // nothing allocated (this runs for every request). The order is checked in a pass of its
-        // own first: the one-pass walk judges each gap when it reaches it, and a range that came
-        // later out of order could still cover it.
-        isInOrder(fields, within: head.count)
-            ? orderedSectionIsWhole(head, from: start, fields: fields)
-            : sortedSectionIsWhole(head, from: start, fields: fields)
+        // nothing allocated (this runs for every request). That pass judges each gap when it
+        // reaches it, which is right only while the ranges come in order (a later one out of
+        // order could still cover the gap), so it answers only "whole, every range in order";
+        // anything else is judged again by the sorted walk.
+        orderedSectionIsWhole(head, from: start, fields: fields) || sortedSectionIsWhole(head, from: start, fields: fields)
     }
 
-    /// Whether the non-empty ranges (clamped to the head) start in increasing order, name before value.
-    private static func isInOrder(_ fields: [Field], within count: Int) -> Bool {
-        var last = Int.min
-        for index in 0..<(2 * fields.count) {
-            guard let range = range(index, of: fields, within: count) else { continue }
-            guard range.lowerBound >= last else { return false }
-            last = range.lowerBound
-        }
-        return true
-    }
-
-    /// `fieldSectionIsWhole` for fields in order: each gap before the next range must be separators.
+    /// Whether the non-empty ranges (clamped to the head) start in increasing order, name before
+    /// value, and each gap before the next range, and after the last, is separators.
     private static func orderedSectionIsWhole(_ head: UnsafeRawBufferPointer, from start: Int, fields: [Field]) -> Bool {
+        let count = head.count
         var index = max(0, start)
+        var last = Int.min
         func reach(_ end: Int) -> Bool {
             while index < end {
                 guard isSeparator(head[index]) else { return false }
@@ -59,20 +50,17 @@ enum HeadRemnants {
             }
             return true
         }
-        for position in 0..<(2 * fields.count) {
-            guard let range = range(position, of: fields, within: head.count) else { continue }
-            guard reach(range.lowerBound) else { return false }
+        func passes(_ range: Range<Int>?) -> Bool {
+            guard let range = range?.clamped(to: 0..<count), !range.isEmpty else { return true }
+            guard range.lowerBound >= last, reach(range.lowerBound) else { return false }
+            last = range.lowerBound
             index = max(index, range.upperBound)
+            return true
         }
-        return reach(head.count)
-    }
-
-    /// The `index`th range of `fields` (name, value, name, value…) clamped to `0..<count`; nil
-    /// when absent or empty there.
-    private static func range(_ index: Int, of fields: [Field], within count: Int) -> Range<Int>? {
-        let field = fields[index / 2]
-        guard let range = (index % 2 == 0 ? field.name : field.value)?.clamped(to: 0..<count), !range.isEmpty else { return nil }
-        return range
+        for field in fields {
+            guard passes(field.name), passes(field.value) else { return false }
+        }
+        return reach(count)
     }
 
     /// `fieldSectionIsWhole` for fields in any order: the ranges sorted first.

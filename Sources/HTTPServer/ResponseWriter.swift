@@ -28,12 +28,9 @@ enum ResponseWriter {
     /// header of that name already.
     private static func make(_ response: Response, adding extra: HTTPHeaders.Field?, closing: Bool) -> OpaquePointer? {
         guard let built = makeBody(response.body) else { return nil }
-        let contentLength = HTTPHeaders.Name.contentLength  // read once: a `swift_once` each time
-        for field in response.headers where field.name != contentLength {
-            guard add(field, to: built) else {
-                MHD_destroy_response(built)
-                return nil
-            }
+        guard addFields(of: response.headers, to: built) else {
+            MHD_destroy_response(built)
+            return nil
         }
         if let extra, !response.headers.contains(extra.name), !add(extra, to: built) {
             MHD_destroy_response(built)
@@ -43,6 +40,19 @@ enum ResponseWriter {
             _ = MHD_add_response_header(built, "Connection", "close")
         }
         return built
+    }
+
+    /// Every field but `Content-Length` (libmicrohttpd writes its own), from the C strings a
+    /// prepared list keeps when it has them.
+    private static func addFields(of headers: HTTPHeaders, to built: OpaquePointer) -> Bool {
+        if let lines = headers.wireLines {
+            return lines.allWritten { MHD_add_response_header(built, $0, $1) == .YES }
+        }
+        let contentLength = HTTPHeaders.Name.contentLength  // read once: a `swift_once` each time
+        for field in headers where field.name != contentLength {
+            guard add(field, to: built) else { return false }
+        }
+        return true
     }
 
     private static func add(_ field: HTTPHeaders.Field, to built: OpaquePointer) -> Bool {

@@ -13,6 +13,21 @@ struct HTTPHeadersTests {
         #expect(headers["Content-Type2"] == nil)
     }
 
+    @Test("names of one length are equal only byte for byte, ASCII letters in any case")
+    func sameLengthNames() {
+        let pairs: [(String, String, Bool)] = [
+            ("Accept-Language", "Accept-Encoding", false), ("Accept-Language", "ACCEPT-language", true),
+            ("X^", "x~", false), ("x-a", "X-A", true), ("x-a", "X-B", false),
+            ("Access-Control-Allow-Origin", "access-control-allow-origin", true),
+            ("Access-Control-Allow-Origin", "Access-Control-Allow-Origim", false),
+        ]
+        for (left, right, equal) in pairs {
+            #expect((HTTPHeaders.Name(left)! == HTTPHeaders.Name(right)!) == equal, "\(left) \(right)")
+        }
+        let headers: HTTPHeaders = ["Accept-Language": "fr"]
+        #expect(headers["Accept-Encoding"] == nil && headers["accept-LANGUAGE"] == "fr")
+    }
+
     @Test("set replaces every value under a name; add keeps them")
     func setAndAdd() {
         var headers: HTTPHeaders = ["Set-Cookie": "a=1", "Vary": "Origin"]

@@ -62,7 +62,7 @@ enum SecureResponse {
         if let policy { headers.append(policy) }
         guarding(&headers)
         headers.append(Compression.varies)
-        return headers
+        return headers.prepared()
     }
 
     private static let selfFramedFragmentHeaders = fragmentHeaders(policy: nil)
