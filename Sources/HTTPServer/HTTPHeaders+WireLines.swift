@@ -11,12 +11,13 @@ extension HTTPHeaders {
         /// name, NUL, value, NUL, for each field; ends with a NUL unless empty.
         private let bytes: [CChar]
 
-        /// Nil when a value may not be written (a NUL in it would also cut its C string short).
+        /// Nil when a value may not be written (a NUL in it would also cut its C string short),
+        /// or is empty (see `ResponseWriter`).
         init?(_ fields: [Field]) {
             var bytes: [CChar] = []
             let contentLength = Name.contentLength
             for field in fields where field.name != contentLength {
-                guard field.isValid else { return nil }
+                guard field.isValid, !field.value.isEmpty else { return nil }
                 for byte in field.name.rawName.utf8 { bytes.append(CChar(bitPattern: byte)) }
                 bytes.append(0)
                 for byte in field.value.utf8 { bytes.append(CChar(bitPattern: byte)) }

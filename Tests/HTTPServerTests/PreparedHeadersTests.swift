@@ -51,6 +51,17 @@ struct PreparedHeadersTests {
         #expect(removed.contains("Vary: Origin"))
     }
 
+    @Test("an empty value turns the answer into a 500, prepared or not (libmicrohttpd 0.9.75 refuses one)")
+    func emptyValue() throws {
+        var headers = Self.fields
+        headers.add("X-Empty", "")
+        let empty = headers
+        let daemon = try server { $0 == "/prepared" ? empty.prepared() : empty }
+        #expect(try lines("/plain", port: daemon.port).status == 500)
+        #expect(try lines("/prepared", port: daemon.port).status == 500)
+        #expect(try lines("/prepared", port: daemon.port).lines.allSatisfy { !$0.hasPrefix("X-Empty") })
+    }
+
     @Test("a value that may not be written turns the answer into a 500, prepared or not")
     func invalidValue() throws {
         var headers = Self.fields
