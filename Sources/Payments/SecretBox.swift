@@ -42,17 +42,34 @@ public struct SecretBox: Sendable {
     /// `plaintext` encrypted and authenticated together with `associatedData` (not encrypted,
     /// not included: the opener must supply the same bytes).
     public func seal(_ plaintext: [UInt8], associatedData: [UInt8]) -> [UInt8] {
-        var sealed = [UInt8](repeating: 0, count: plaintext.count + Self.overhead)
-        sealed[0] = Self.formatVersion
-        sealed.withUnsafeMutableBufferPointer { output in
-            let nonce = output.baseAddress! + 1
-            randombytes_buf(nonce, Self.nonceByteCount)
-            var written: UInt64 = 0
-            _ = crypto_aead_xchacha20poly1305_ietf_encrypt(
-                nonce + Self.nonceByteCount, &written, plaintext, UInt64(plaintext.count),
-                associatedData, UInt64(associatedData.count), nil, nonce, key.bytes)
+        [UInt8](unsafeUninitializedCapacity: plaintext.count + Self.overhead) { output, initialized in
+            associatedData.withUnsafeBytes { seal(plaintext, associatedData: $0, into: UnsafeMutableRawBufferPointer(output)) }
+            initialized = output.count
         }
-        return sealed
+    }
+
+    /// `seal` with the UTF-8 bytes of `associatedData`, the message appended to `output`: a
+    /// caller that sends it on (a Redis frame) gets it where it goes, with no copy on the way.
+    public func seal(_ plaintext: [UInt8], associatedData: String, appendingTo output: inout [UInt8]) {
+        let start = output.count
+        output.append(contentsOf: repeatElement(0, count: plaintext.count + Self.overhead))
+        var associatedData = associatedData
+        associatedData.withUTF8 { data in
+            output.withUnsafeMutableBytes { seal(plaintext, associatedData: UnsafeRawBufferPointer(data), into: UnsafeMutableRawBufferPointer(rebasing: $0[start...])) }
+        }
+    }
+
+    /// Writes the sealed message into `output`, exactly `plaintext.count + overhead` bytes.
+    private func seal(_ plaintext: [UInt8], associatedData: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) {
+        precondition(output.count == plaintext.count + Self.overhead, "a sealed message's room is its plaintext and the overhead")
+        let bytes = output.bindMemory(to: UInt8.self)
+        bytes[0] = Self.formatVersion
+        let nonce = bytes.baseAddress! + 1
+        randombytes_buf(nonce, Self.nonceByteCount)
+        var written: UInt64 = 0
+        _ = crypto_aead_xchacha20poly1305_ietf_encrypt(
+            nonce + Self.nonceByteCount, &written, plaintext, UInt64(plaintext.count),
+            associatedData.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(associatedData.count), nil, nonce, key.bytes)
     }
 
     /// The plaintext of a message `seal` made under this key for the same `associatedData`.

@@ -15,6 +15,21 @@ import Testing
         #expect(try box.open(box.seal([], associatedData: []), associatedData: []) == [])
     }
 
+    @Test func aMessageSealedOntoBytesLeavesThemAndOpensAlone() throws {
+        let box = try SecretBox(hexKey: Self.hexKey)
+        var output = Array("$1,081\r\n".utf8)
+        let before = output
+        box.seal(Self.card, associatedData: "cs_01HZX", appendingTo: &output)
+        #expect(output.count == before.count + Self.card.count + SecretBox.overhead)
+        #expect(Array(output.prefix(before.count)) == before)
+        let sealed = Array(output.dropFirst(before.count))
+        #expect(try box.open(sealed, associatedData: Self.session) == Self.card)
+        #expect(throws: SecretBoxError.self) { try box.open(sealed, associatedData: Array("cs_01HZY".utf8)) }
+        var empty: [UInt8] = []
+        box.seal([], associatedData: "", appendingTo: &empty)
+        #expect(try box.open(empty, associatedData: []) == [])
+    }
+
     @Test func theSealedBytesHoldNoPlaintextAndNeverRepeat() throws {
         let box = try SecretBox(hexKey: Self.hexKey)
         let first = box.seal(Self.card, associatedData: Self.session)

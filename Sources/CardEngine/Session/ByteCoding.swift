@@ -2,62 +2,67 @@
 /// writes one per keystroke): whole numbers as variable-length integers, hashes as 8 fixed bytes,
 /// strings as their UTF-8 length and bytes. Nothing is escaped and no tree is built, so writing a
 /// record costs about what copying its bytes does. `ByteReader` reads it back.
+///
+/// Its methods are `@inlinable`: the app's store calls them dozens of times a record from another
+/// module, where a call each would cost more than the bytes it writes.
 public struct ByteWriter: Sendable {
     /// What has been written so far.
-    public private(set) var bytes: [UInt8] = []
+    public var bytes: [UInt8] { written }
 
-    public init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+    @usableFromInline var written: [UInt8] = []
+
+    @inlinable public init(capacity: Int = 0) { written.reserveCapacity(capacity) }
 
     /// One raw byte.
-    public mutating func byte(_ value: UInt8) { bytes.append(value) }
+    @inlinable public mutating func byte(_ value: UInt8) { written.append(value) }
 
     /// Raw bytes, as they are (their length is the caller's to record).
-    public mutating func raw(_ value: some Sequence<UInt8>) { bytes.append(contentsOf: value) }
+    @inlinable public mutating func raw(_ value: some Sequence<UInt8>) { written.append(contentsOf: value) }
 
     /// An unsigned whole number, 7 bits a byte, low bits first (LEB128).
-    public mutating func unsigned(_ value: UInt64) {
+    @inlinable public mutating func unsigned(_ value: UInt64) {
         var rest = value
         while rest >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            written.append(UInt8(truncatingIfNeeded: rest) | 0x80)
             rest >>= 7
         }
-        bytes.append(UInt8(rest))
+        written.append(UInt8(rest))
     }
 
     /// A signed whole number, zigzag-mapped so that small negative ones stay short.
-    public mutating func int(_ value: Int) {
+    @inlinable public mutating func int(_ value: Int) {
         let wide = Int64(value)
         unsigned(UInt64(bitPattern: (wide << 1) ^ (wide >> 63)))
     }
 
     /// 8 bytes, little-endian: hashes are as long whatever their value.
-    public mutating func fixed64(_ value: UInt64) {
-        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    @inlinable public mutating func fixed64(_ value: UInt64) {
+        withUnsafeBytes(of: value.littleEndian) { written.append(contentsOf: $0) }
     }
 
     /// A `Double` by its bit pattern: it reads back identical.
-    public mutating func double(_ value: Double) { fixed64(value.bitPattern) }
+    @inlinable public mutating func double(_ value: Double) { fixed64(value.bitPattern) }
 
-    public mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
+    @inlinable public mutating func bool(_ value: Bool) { written.append(value ? 1 : 0) }
 
     /// A string as its UTF-8 length, then its bytes.
-    public mutating func string(_ value: String) {
+    @inlinable public mutating func string(_ value: String) {
         var value = value
         value.withUTF8 { utf8 in
             unsigned(UInt64(utf8.count))
-            bytes.append(contentsOf: utf8)
+            written.append(contentsOf: utf8)
         }
     }
 
     /// A marker byte (0 absent, 1 present), then the value when present.
-    public mutating func optional<T>(_ value: T?, _ write: (inout ByteWriter, T) -> Void) {
-        guard let value else { return bytes.append(0) }
-        bytes.append(1)
+    @inlinable public mutating func optional<T>(_ value: T?, _ write: (inout ByteWriter, T) -> Void) {
+        guard let value else { return written.append(0) }
+        written.append(1)
         write(&self, value)
     }
 
     /// The number of elements, then each.
-    public mutating func list<C: Collection>(_ elements: C, _ write: (inout ByteWriter, C.Element) -> Void) {
+    @inlinable public mutating func list<C: Collection>(_ elements: C, _ write: (inout ByteWriter, C.Element) -> Void) {
         unsigned(UInt64(elements.count))
         for element in elements { write(&self, element) }
     }

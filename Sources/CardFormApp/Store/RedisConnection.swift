@@ -94,15 +94,17 @@ final class RedisConnection: @unchecked Sendable {
         }
     }
 
-    /// Hands hiredis the command as the protocol sends it, its header then its arguments
-    /// (`redisAppendFormattedCommand` only appends to the output buffer, so the two make one
-    /// command), then waits for the reply (`redisGetReply` sends the buffer first): what
+    /// Hands hiredis the command as the protocol sends it, its header then its arguments and
+    /// their tail (`redisAppendFormattedCommand` only appends to the output buffer, so the parts
+    /// make one command), then waits for the reply (`redisGetReply` sends the buffer first): what
     /// `redisCommandArgv` does, without formatting the arguments a second time.
     private static func send(_ command: RedisCommand, on context: UnsafeMutablePointer<redisContext>) -> UnsafeMutableRawPointer? {
         let append = { (buffer: UnsafeRawBufferPointer) in
             redisAppendFormattedCommand(context, buffer.baseAddress?.assumingMemoryBound(to: CChar.self), buffer.count) == REDIS_OK
         }
-        guard command.withHeader(append), command.frames.withUnsafeBytes(append) else { return nil }
+        guard command.withHeader(append), command.frames.bytes.withUnsafeBytes(append),
+            command.tail.count == 0 || command.tail.bytes.withUnsafeBytes(append)
+        else { return nil }
         var reply: UnsafeMutableRawPointer?
         guard redisGetReply(context, &reply) == REDIS_OK else { return nil }
         return reply

@@ -53,26 +53,33 @@ final class RedisPool: Sendable {
     /// Runs `script` (`EVALSHA`, loading it once per server with `SCRIPT LOAD`; a server that lost
     /// its script cache, as a restarted one has, gets the source again with `EVAL`).
     func evaluate(_ script: RedisScript, keys: [any RedisArgument], arguments: [any RedisArgument]) throws(RedisError) -> RedisReply {
+        let size = keys.reduce(arguments.reduce(0) { $0 + $1.redisByteCount }) { $0 + $1.redisByteCount }
+        var frames = RedisFrames(reserving: size + 16 * (keys.count + arguments.count + 1))
+        frames.append(keys.count)
+        for key in keys { frames.append(key) }
+        for argument in arguments { frames.append(argument) }
+        return try evaluate(script, frames)
+    }
+
+    /// Runs `script` on `arguments`, framed as the script call takes them after its hash: the
+    /// keys' count, the keys, then the arguments. They are sent as they are, after the command's
+    /// name and the script's hash (or its source), never copied.
+    func evaluate(_ script: RedisScript, _ arguments: RedisFrames) throws(RedisError) -> RedisReply {
         try withConnection { connection throws(RedisError) in
             let cached = scriptHashes.withLock { $0[script.name] }.flatMap { $0.source == script.source ? $0.hash : nil }
             let hash = if let cached { cached } else { try load(script, on: connection) }
             do throws(RedisError) {
-                return try connection.run(Self.command("EVALSHA", hash, keys: keys, arguments: arguments))
+                return try connection.run(Self.command("EVALSHA", hash, arguments))
             } catch where error.code == .server && error.message.hasPrefix("NOSCRIPT") {
-                return try connection.run(Self.command("EVAL", script.source, keys: keys, arguments: arguments))
+                return try connection.run(Self.command("EVAL", script.source, arguments))
             }
         }
     }
 
-    /// `EVALSHA hash` or `EVAL source`, then the keys' count, the keys and the arguments, built in
-    /// one buffer reserved for all of them (a sealed record grows it no more).
-    private static func command(_ name: String, _ script: String, keys: [any RedisArgument], arguments: [any RedisArgument]) -> RedisCommand {
-        let size = keys.reduce(arguments.reduce(0) { $0 + $1.redisByteCount }) { $0 + $1.redisByteCount }
-        var command = RedisCommand(name, reserving: script.utf8.count + size + 16 * (keys.count + arguments.count + 2))
+    /// `EVALSHA hash` or `EVAL source`, then the script's arguments.
+    private static func command(_ name: String, _ script: String, _ arguments: RedisFrames) -> RedisCommand {
+        var command = RedisCommand(name, reserving: script.utf8.count, tail: arguments)
         command.append(script)
-        command.append(keys.count)
-        for key in keys { command.append(key) }
-        for argument in arguments { command.append(argument) }
         return command
     }
 

@@ -54,6 +54,32 @@ extension RedisSessionStore {
         return 1
         """)
 
+    /// `writeScript`'s keys and arguments in its order, each framed by its own type, the record
+    /// sealed straight into its frame (about 1 KB, the bulk of the command).
+    func writeArguments(
+        _ record: SessionRecord, over before: Stored, configurationVersion: Int64, _ configuration: [UInt8], fence: RedisFence?
+    ) -> RedisFrames {
+        let isLive = record.retiredAt == nil
+        var arguments = RedisFrames(reserving: 2_400)
+        arguments.append(fence == nil ? 3 : 4)
+        arguments.append(keys.record(record.id))
+        arguments.append(keys.live)
+        arguments.append(keys.retired)
+        if let fence { arguments.append(fence.lockKey) }
+        arguments.append(before.version)
+        format.seal(record, configurationVersion: configurationVersion, into: &arguments)
+        arguments.append(recordTTL.redisMilliseconds)
+        arguments.append(record.id)
+        arguments.append(Self.score(isLive ? lifetime.dueAt(record) : lifetime.forgetAt(record)))
+        arguments.append(isLive ? 1 : 0)
+        arguments.append(configuration)
+        arguments.append(Self.score(record.lastActiveAt))
+        arguments.append(Self.indexSlack.redisMilliseconds)
+        arguments.append(before.version + 1)
+        if let fence { arguments.append(fence.token) }
+        return arguments
+    }
+
     /// KEYS[1] the record, KEYS[2] the retired index; ARGV[1] the id.
     static let forgetScript = RedisScript(name: "session-forget", source: """
         redis.call('DEL', KEYS[1])

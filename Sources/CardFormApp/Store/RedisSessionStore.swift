@@ -24,7 +24,7 @@ final class RedisSessionStore: SessionStore {
     let lifetime: SessionLifetime
     let capacity: Int
     let keys: Keys
-    private let format: SealedRecordFormat
+    let format: SealedRecordFormat
     /// How often `withSession` tries before giving up on a session many writers fight over.
     private let attempts = 16
     /// Payment locks this instance holds, by session id (`RedisSessionStore+Payments.swift`).
@@ -141,7 +141,7 @@ final class RedisSessionStore: SessionStore {
     /// (a payment's result); a retiring write always sets it. So a record outlives its last
     /// activity by at least idle + retention + 60 s (the clocks agreeing), and is gone at most
     /// idle + retention + 61 s after its last write.
-    private var recordTTL: Duration { .seconds(lifetime.idle + lifetime.retention + 60) + Self.indexSlack }
+    var recordTTL: Duration { .seconds(lifetime.idle + lifetime.retention + 60) + Self.indexSlack }
 
     /// How far a live session's last activity may move before a write moves its score in the live
     /// index and its time to live along: below it a keystroke writes the record alone (the script
@@ -254,20 +254,9 @@ final class RedisSessionStore: SessionStore {
     func write(_ record: SessionRecord, over before: Stored, fence: RedisFence? = nil) throws(StoreError) -> WriteOutcome {
         let kept = before.configurationVersion.flatMap { record.session.configuration == before.record.session.configuration ? $0 : nil }
         let configurationVersion = kept ?? before.version + 1
-        let sealed = format.seal(record, configurationVersion: configurationVersion)
         let configuration: [UInt8] = kept == nil ? try format.sealConfiguration(record.session) : []
-        let isLive = record.retiredAt == nil
-        let score = Self.score(isLive ? lifetime.dueAt(record) : lifetime.forgetAt(record))
-        var keys = [self.keys.record(record.id), self.keys.live, self.keys.retired]
-        var arguments: [any RedisArgument] = [
-            before.version, sealed, recordTTL.redisMilliseconds, record.id, score, isLive ? 1 : 0, configuration,
-            Self.score(record.lastActiveAt), Self.indexSlack.redisMilliseconds, before.version + 1,
-        ]
-        if let fence {
-            keys.append(fence.lockKey)
-            arguments.append(fence.token)
-        }
-        let answer = try redis { try pool.evaluate(Self.writeScript, keys: keys, arguments: arguments).integer() }
+        let arguments = writeArguments(record, over: before, configurationVersion: configurationVersion, configuration, fence: fence)
+        let answer = try redis { try pool.evaluate(Self.writeScript, arguments).integer() }
         switch answer {
         case 1:
             if kept == nil { format.remember(record.id, version: configurationVersion, record.session.configuration) }

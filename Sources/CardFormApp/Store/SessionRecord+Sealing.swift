@@ -47,12 +47,21 @@ final class SealedRecordFormat: Sendable {
 
     /// The record part, going with the configuration written at `configurationVersion`.
     func seal(_ record: SessionRecord, configurationVersion: Int64) -> [UInt8] {
+        box.seal(Self.plaintext(record, configurationVersion: configurationVersion), associatedData: Array(record.id.utf8))
+    }
+
+    /// The record part as one more frame of a command: sealed where it is sent from.
+    func seal(_ record: SessionRecord, configurationVersion: Int64, into frames: inout RedisFrames) {
+        frames.appendSealed(Self.plaintext(record, configurationVersion: configurationVersion), box: box, associatedData: record.id)
+    }
+
+    private static func plaintext(_ record: SessionRecord, configurationVersion: Int64) -> [UInt8] {
         var writer = ByteWriter(capacity: 2_048)
-        writer.byte(Self.version)
+        writer.byte(version)
         writer.unsigned(UInt64(configurationVersion))
-        Self.write(record, to: &writer)
-        Self.write(record.payments, to: &writer)
-        return box.seal(writer.bytes, associatedData: Array(record.id.utf8))
+        write(record, to: &writer)
+        write(record.payments, to: &writer)
+        return writer.bytes
     }
 
     /// The configuration part.
