@@ -31,6 +31,7 @@ public struct BlockHash: Sendable {
     public init() {}
 
     /// The hash of the bytes combined so far.
+    @inline(__always)
     public var value: UInt64 {
         var lanes = self
         if pendingCount > 0 { lanes.flush() }
@@ -115,6 +116,7 @@ public struct BlockHash: Sendable {
         }
     }
 
+    @inline(__always)
     private mutating func flush() {
         if oddNext { odd = Self.mix(odd, pending) } else { even = Self.mix(even, pending) }
         oddNext.toggle()
