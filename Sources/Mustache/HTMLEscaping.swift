@@ -23,7 +23,8 @@ public enum HTMLEscaping {
         !text.utf8.contains(where: needsEscaping)
     }
 
-    static func needsEscaping(_ byte: UInt8) -> Bool {
+    /// Whether escaping rewrites `byte` (one of `& < > " '`).
+    public static func needsEscaping(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
             || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
     }

@@ -40,11 +40,14 @@ struct FieldEcho: Equatable, Sendable {
 
     /// The echoed fields, with their names: a page's block keys are compared with these few names
     /// (equal small strings compare by their bytes), which costs less than hashing every key.
-    static let echoedFields = FieldType.allCases.filter(echoes).map { (name: $0.rawValue, field: $0) }
+    static let echoedFields = FieldType.allCases.filter(echoes).map { (name: $0.rawValue, length: $0.rawValue.utf8.count, field: $0) }
 
-    /// The echoed field whose block is named `key`, if any.
-    static func echoedField(named key: String, in fields: [(name: String, field: FieldType)]) -> FieldType? {
-        for entry in fields where entry.name == key { return entry.field }
+    /// The echoed field whose block is named `key`, if any. Lengths first: two small strings
+    /// that differ are compared by a call into the standard library, and most names differ in
+    /// length from a given key.
+    static func echoedField(named key: String, in fields: [(name: String, length: Int, field: FieldType)]) -> FieldType? {
+        let length = key.utf8.count
+        for entry in fields where entry.length == length && entry.name == key { return entry.field }
         return nil
     }
 }
@@ -202,6 +205,34 @@ enum FragmentDiff {
 
     /// Where the text of the first `value="<value>"` attribute lies in `html[range]`, or nil.
     static func valueText(_ value: String, in range: Range<Int>, of html: [UInt8]) -> Range<Int>? {
+        // A value escaping leaves as it is (digits, most names) is compared where each
+        // `value="` lies: no needle is built for it, on every page and echoed keystroke.
+        var value = value
+        if let found = value.withUTF8({ plainValueText($0, in: range, of: html) }) { return found }
+        return escapedValueText(value, in: range, of: html)
+    }
+
+    private static let valueAttribute = Array(#"value=""#.utf8)
+
+    /// `valueText` for a value whose bytes are its escaped text: `.some(nil)` when there is no such
+    /// attribute, nil when the value needs escaping (not looked for here).
+    private static func plainValueText(_ value: UnsafeBufferPointer<UInt8>, in range: Range<Int>, of html: [UInt8]) -> Range<Int>?? {
+        for byte in value where HTMLEscaping.needsEscaping(byte) { return nil }
+        let open = valueAttribute
+        var from = range.lowerBound
+        while let at = ByteSearch.firstIndex(of: open, in: html, from..<range.upperBound) {
+            let text = (at + open.count)..<(at + open.count + value.count)
+            if text.upperBound < range.upperBound, html[text.upperBound] == UInt8(ascii: "\""),
+               value.indices.allSatisfy({ html[text.lowerBound + $0] == value[$0] }) {
+                return .some(text)
+            }
+            from = at + 1
+        }
+        return .some(nil)
+    }
+
+    /// `valueText` for any value: its escaped text searched for whole.
+    private static func escapedValueText(_ value: String, in range: Range<Int>, of html: [UInt8]) -> Range<Int>? {
         var needle = Array(#"value=""#.utf8)
         let start = needle.count
         HTMLEscaping.append(escaping: value, to: &needle)
