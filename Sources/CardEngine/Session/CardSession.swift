@@ -9,11 +9,7 @@ public struct CardSession: Sendable, Hashable {
     /// The session's id (the app's, also in URLs).
     public let id: String
     /// What the merchant asked for; changed only by the merchant (`reconfigure`).
-    public internal(set) var configuration: SessionConfiguration {
-        @inlinable _read { yield configurationBox.value }
-        set { configurationBox = ConfigurationBox(newValue) }
-    }
-    @usableFromInline var configurationBox: ConfigurationBox
+    public internal(set) var configuration: SessionConfiguration
     /// Where the session is in its life, with the payment's result and the card's mask once it has them.
     public internal(set) var phase: SessionPhase = .ready
     /// The locale the session is shown in: the configuration's until a page settles it
@@ -40,7 +36,7 @@ public struct CardSession: Sendable, Hashable {
     /// (formatted and checked with `environment`, which is not kept).
     public init(id: String, configuration: SessionConfiguration, environment: SessionEnvironment = SessionEnvironment()) {
         self.id = id
-        configurationBox = ConfigurationBox(configuration)
+        self.configuration = configuration
         self.locale = configuration.locale
         for field in configuration.configuredFields {
             if let value = configuration.options(for: field).defaultValue {
