@@ -21,6 +21,9 @@ import Testing
         #expect(!cardNumber.changes.contains(.value(.expiryDate)) && !cardNumber.changes.contains(.validity))
         let postalCode = try #require(plan.leaves.first { $0.key == "postalCode" })
         #expect(postalCode.changes.contains(.value(.countryCode)))
+        // A keystroke passes leaves by their `Reach`: it must say what the leaf at its index says.
+        #expect(plan.reaches.count == plan.leaves.count)
+        for (reach, leaf) in zip(plan.reaches, plan.leaves) { #expect(reach.field == leaf.field && reach.changes == leaf.changes) }
     }
 
     @Test(arguments: [

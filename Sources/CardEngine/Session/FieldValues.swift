@@ -1,47 +1,13 @@
-/// One string per field, stored inline: cheaper to copy and read than a dictionary, and short values
-/// (up to 15 UTF-8 bytes) need no heap at all.
+/// One string per field, at the field's `position`: read by index, cheaper than a dictionary, and
+/// short values (up to 15 UTF-8 bytes) need no heap at all. Held in one array rather than a stored
+/// property per field because the session is copied on every keystroke (into the view a page is
+/// rendered from): a copy retains and releases the array once, not each of the fourteen strings.
 struct FieldValues: Hashable, Sendable {
-    private var cardNumber = "", expiryDate = "", cvv = "", cardholderName = ""
-    private var firstName = "", lastName = "", email = "", phoneNumber = ""
-    private var addressLine1 = "", addressLine2 = "", city = "", state = "", postalCode = "", countryCode = ""
+    private var strings = [String](repeating: "", count: FieldType.allCases.count)
 
     subscript(field: FieldType) -> String {
-        get {
-            switch field {
-            case .cardNumber: cardNumber
-            case .expiryDate: expiryDate
-            case .cvv: cvv
-            case .cardholderName: cardholderName
-            case .firstName: firstName
-            case .lastName: lastName
-            case .email: email
-            case .phoneNumber: phoneNumber
-            case .addressLine1: addressLine1
-            case .addressLine2: addressLine2
-            case .city: city
-            case .state: state
-            case .postalCode: postalCode
-            case .countryCode: countryCode
-            }
-        }
-        set {
-            switch field {
-            case .cardNumber: cardNumber = newValue
-            case .expiryDate: expiryDate = newValue
-            case .cvv: cvv = newValue
-            case .cardholderName: cardholderName = newValue
-            case .firstName: firstName = newValue
-            case .lastName: lastName = newValue
-            case .email: email = newValue
-            case .phoneNumber: phoneNumber = newValue
-            case .addressLine1: addressLine1 = newValue
-            case .addressLine2: addressLine2 = newValue
-            case .city: city = newValue
-            case .state: state = newValue
-            case .postalCode: postalCode = newValue
-            case .countryCode: countryCode = newValue
-            }
-        }
+        get { strings[field.position] }
+        set { strings[field.position] = newValue }
     }
 }
 

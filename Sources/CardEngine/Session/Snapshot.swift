@@ -75,9 +75,10 @@ struct ShownNetworks: Equatable {
 extension CardSession {
     /// The state an event may change, as it is now.
     var snapshot: Snapshot {
-        Snapshot(
-            errors: errors, networks: shownNetworks, surcharge: surchargeAmountRaw, validity: (isValid, isBillingValid),
-            completeFields: completeFields, focusedField: focusedField, phase: phase.name)
+        let verdicts = shownVerdicts
+        return Snapshot(
+            errors: errors, networks: shownNetworks, surcharge: surchargeAmountRaw, validity: verdicts.validity,
+            completeFields: verdicts.complete, focusedField: focusedField, phase: phase.name)
     }
 
     /// What changed since `before` was taken.
@@ -91,10 +92,22 @@ extension CardSession {
             isSelectable: isNetworkSelectable)
     }
 
-    /// The configured fields holding a complete, valid value (`isValid(_:)` for each), as a set.
-    private var completeFields: FieldSet {
-        var set = FieldSet()
-        forEachValidField { set.set($0, true) }
-        return set
+    /// `(isValid, isBillingValid)`, and the fields the form shows holding a complete, valid value
+    /// (`isValid(_:)` for each), read in one pass over each list of shown fields rather than three.
+    private var shownVerdicts: (validity: (Bool, Bool), complete: FieldSet) {
+        var complete = FieldSet()
+        func allValid(_ fields: [FieldType]) -> Bool {
+            var all = true
+            for field in fields {
+                guard validFields.contains(field) else {
+                    all = false
+                    continue
+                }
+                if !values[field].isEmpty { complete.set(field, true) }
+            }
+            return all
+        }
+        let card = allValid(configuration.cardFields)
+        return ((card, allValid(configuration.activeBillingFields)), complete)
     }
 }

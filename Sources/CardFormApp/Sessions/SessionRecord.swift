@@ -66,7 +66,8 @@ struct SessionRecord: Sendable, Hashable {
         var page = known.map { pages.remove(at: $0) } ?? PageState(id: id)
         let isKnown = known != nil
         let answer = try respond(&page, isKnown, self)
-        pages.append(page)
+        // Moved back in, not copied and then released.
+        pages.append(consume page)
         if pages.count > Self.maxPages { pages.removeFirst(pages.count - Self.maxPages) }
         return answer
     }

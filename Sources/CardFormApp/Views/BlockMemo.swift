@@ -50,7 +50,10 @@ enum BlockMemo {
     }
 
     /// A block's markup cut at each stand-in, and the blanks around the block element.
-    struct Entry: Sendable {
+    ///
+    /// By reference: a keystroke hands its entry from the memo through the leaf's render to the
+    /// page's kept entry, and a value holding these arrays and hashes would be copied at each.
+    final class Entry: Sendable {
         let pieces: [[UInt8]]
         let leading: Int
         let trailing: Int

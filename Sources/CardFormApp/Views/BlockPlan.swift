@@ -74,8 +74,17 @@ struct BlockPlan: Sendable {
         }
     }
 
+    /// What a keystroke reads of a leaf to pass it by, as plain values: it passes most leaves, and
+    /// reading a `Leaf` itself retains and releases it.
+    struct Reach: Sendable {
+        let field: FieldType?
+        let changes: ViewChanges
+    }
+
     /// In render order.
     let leaves: [Leaf]
+    /// Each leaf's `Reach`, at its index in `leaves`.
+    let reaches: [Reach]
     /// The changes that re-render the whole form.
     let restChanges: ViewChanges
 
@@ -98,6 +107,7 @@ struct BlockPlan: Sendable {
             leaves.append(Self.leaf(key, site, dependencies: dependencies))
         }
         self.leaves = leaves
+        reaches = leaves.map { Reach(field: $0.field, changes: $0.changes) }
         restChanges = rest.reduce(into: []) { $0.formUnion(dependencies.changes(affecting: $1)) }
     }
 

@@ -34,10 +34,11 @@ extension FormRenderer {
         let previous = page.keptFieldLeaf.kept
         page.keptFieldLeaf.kept = nil
         var keeping: (kept: KeptFieldLeaf.Kept, slot: Dictionary<String, HeldBlock>.Index)?
-        for leaf in plan.leaves {
+        for (index, reach) in plan.reaches.enumerated() {
             // A leaf's field is the type its name spells (`BlockPlan`): equal types, equal names.
-            let isEcho = echoType.map { leaf.field == $0 } ?? (leaf.key == echoField)
-            guard isEcho || !leaf.changes.isDisjoint(with: changes) else { continue }
+            let isEcho = echoType.map { reach.field == $0 } ?? echoField.map { plan.leaves[index].key == $0 } ?? false
+            guard isEcho || !reach.changes.isDisjoint(with: changes) else { continue }
+            let leaf = plan.leaves[index]
             echoed = echoed || isEcho
             guard page.blocks[leaf.repeatedKey] == nil else { return nil }
             let slot = page.blocks.index(forKey: leaf.key)
