@@ -11,13 +11,13 @@ extension HTTPHeaders {
         /// name, NUL, value, NUL, for each field; ends with a NUL unless empty.
         private let bytes: [CChar]
 
-        /// Nil when a value may not be written (a NUL in it would also cut its C string short),
-        /// or is empty (see `ResponseWriter`).
+        /// Nil when a field may not be sent (`Field.isSent`; a NUL in a value would also cut its C
+        /// string short).
         init?(_ fields: [Field]) {
             var bytes: [CChar] = []
             let contentLength = Name.contentLength
             for field in fields where field.name != contentLength {
-                guard field.isValid, !field.value.isEmpty else { return nil }
+                guard field.isSent else { return nil }
                 for byte in field.name.rawName.utf8 { bytes.append(CChar(bitPattern: byte)) }
                 bytes.append(0)
                 for byte in field.value.utf8 { bytes.append(CChar(bitPattern: byte)) }

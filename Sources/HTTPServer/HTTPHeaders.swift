@@ -21,6 +21,11 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
             self.init(name: name, value: value, isValid: Self.isWritable(value))
         }
 
+        /// Whether an answer may carry this field: a writable value that is not empty. libmicrohttpd
+        /// 0.9.75 refuses an empty value itself; refusing it on every version keeps an answer
+        /// holding one a 500 everywhere, prepared (`WireLines`) or not (`ResponseWriter`).
+        var isSent: Bool { isValid && !value.isEmpty }
+
         /// A field whose value was checked already (`isWritable`, on the bytes it was made from).
         init(name: Name, value: String, isValid: Bool) {
             self.name = name
@@ -45,12 +50,15 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         }
     }
 
-    /// Every field, in order.
-    public private(set) var fields: [Field] = []
+    /// Every field, in order. Any change drops the prepared C strings, so a list is never written
+    /// from an older copy of itself.
+    public private(set) var fields: [Field] = [] {
+        didSet { wireLines = nil }
+    }
     /// How many fields hold a value that may not be written.
     public private(set) var invalidCount = 0
     /// The fields as libmicrohttpd takes them, kept by `prepared()` for a list written on many
-    /// answers; any change drops it (see `WireLines`).
+    /// answers; any change to `fields` drops it (see `WireLines`).
     var wireLines: WireLines?
 
     /// No fields.
@@ -100,7 +108,6 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     public mutating func append(_ field: Field) {
         if !field.isValid { invalidCount += 1 }
         fields.append(field)
-        wireLines = nil
     }
 
     /// Replaces every field under `name` with one.
@@ -122,7 +129,6 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     /// Removes every field under `name` (any case).
     public mutating func remove(_ name: Name) {
         fields.removeAll { $0.name == name }
-        wireLines = nil
         invalidCount = fields.reduce(0) { $0 + ($1.isValid ? 0 : 1) }
     }
 

@@ -2,8 +2,8 @@
 ///
 /// Each common method carries a number of its own: a method is compared on every request (by
 /// the route table, the middlewares, the access log and the metrics), and two common methods
-/// compare as two bytes, inlined, where two strings took a call into the runtime. Any other
-/// token is compared as its text.
+/// compare as one byte each, inlined, while comparing two strings calls into the runtime. Any
+/// other token is compared as its text.
 public struct HTTPMethod: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
     /// The method token, e.g. `GET`.
     public let rawValue: String

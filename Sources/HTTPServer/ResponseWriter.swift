@@ -55,12 +55,10 @@ enum ResponseWriter {
         return true
     }
 
-    /// An empty value is refused whatever libmicrohttpd does with it: 0.9.75 refuses it itself
-    /// (`MHD_add_response_header` answers `MHD_NO`), so an answer holding one is a 500 on every
-    /// version, not only on some.
+    /// False for a field that may not be sent (`Field.isSent`): the answer becomes a 500.
     private static func add(_ field: HTTPHeaders.Field, to built: OpaquePointer) -> Bool {
         // Explicit withCString: implicit bridging would allocate a C copy of every string.
-        field.isValid && !field.value.isEmpty && field.name.rawName.withCString { name in
+        field.isSent && field.name.rawName.withCString { name in
             field.value.withCString { value in MHD_add_response_header(built, name, value) }
         } == .YES
     }
