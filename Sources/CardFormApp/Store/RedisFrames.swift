@@ -58,12 +58,6 @@ struct RedisFrames: Sendable, Hashable {
         count += 1
     }
 
-    /// Other frames after these.
-    mutating func append(_ frames: RedisFrames) {
-        bytes.append(contentsOf: frames.bytes)
-        count += frames.count
-    }
-
     private static func frame(_ value: some Collection<UInt8>, to bytes: inout [UInt8]) {
         length(value.count, to: &bytes)
         bytes.append(contentsOf: value)
@@ -106,4 +100,10 @@ extension Int: RedisArgument {
 extension Int64: RedisArgument {
     func appendRedisFrame(to frames: inout RedisFrames) { frames.append(self) }
     var redisByteCount: Int { 20 }
+}
+
+extension RedisFrames: CustomStringConvertible {
+    /// How many frames, never their bytes: they hold sealed records and session ids, which no
+    /// log or error message is to print.
+    var description: String { "\(count) arguments" }
 }

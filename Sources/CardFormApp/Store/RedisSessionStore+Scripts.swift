@@ -61,11 +61,11 @@ extension RedisSessionStore {
     ) -> RedisFrames {
         let isLive = record.retiredAt == nil
         var arguments = RedisFrames(reserving: 2_400)
-        arguments.append(fence == nil ? 3 : 4)
-        arguments.append(keys.record(record.id))
-        arguments.append(keys.live)
-        arguments.append(keys.retired)
-        if let fence { arguments.append(fence.lockKey) }
+        // The key count is the list's own: a key added here can never shift KEYS into ARGV.
+        var scriptKeys = [keys.record(record.id), keys.live, keys.retired]
+        if let fence { scriptKeys.append(fence.lockKey) }
+        arguments.append(scriptKeys.count)
+        for key in scriptKeys { arguments.append(key) }
         arguments.append(before.version)
         format.seal(record, configurationVersion: configurationVersion, into: &arguments)
         arguments.append(recordTTL.redisMilliseconds)
