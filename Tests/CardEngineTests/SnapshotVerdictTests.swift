@@ -1,8 +1,8 @@
 @testable import CardEngine
 import Testing
 
-/// `snapshot` reads the shown fields' verdicts in one pass: after every edit of the verdict
-/// scripts it must say what `isValid`, `isBillingValid` and `forEachValidField` say.
+/// `snapshot` takes the verdicts `forEachValidField` returns from its pass: after every edit of
+/// the verdict scripts they must be what `isValid` and `isBillingValid` say.
 @Suite struct SnapshotVerdictTests {
     @Test(arguments: FieldUpdateVerdictTests.scripts.indices)
     func theSnapshotsVerdictsAreTheSessions(script: Int) throws {

@@ -129,12 +129,23 @@ public struct CardSession: Sendable, Hashable {
 
     /// Calls `body` with each field the form shows that holds a complete, valid value
     /// (`isValid(_:)`), card fields first, building no list: the engine's snapshot and the app's
-    /// verdicts both take this set before and after every keystroke.
-    public func forEachValidField(_ body: (FieldType) -> Void) {
-        for field in configuration.cardFields where validFields.contains(field) && !values[field].isEmpty { body(field) }
-        for field in configuration.activeBillingFields where validFields.contains(field) && !values[field].isEmpty {
-            body(field)
+    /// verdicts both take this set before and after every keystroke. Returns, from the same pass,
+    /// `isValid` and `isBillingValid`, which the snapshot takes with it.
+    @discardableResult
+    public func forEachValidField(_ body: (FieldType) -> Void) -> (card: Bool, billing: Bool) {
+        func allValid(_ fields: [FieldType]) -> Bool {
+            var all = true
+            for field in fields {
+                guard validFields.contains(field) else {
+                    all = false
+                    continue
+                }
+                if !values[field].isEmpty { body(field) }
+            }
+            return all
         }
+        let card = allValid(configuration.cardFields)
+        return (card, allValid(configuration.activeBillingFields))
     }
 
     /// Whether every active billing field passes its rule (true when there are none).

@@ -3,7 +3,12 @@
 /// property per field because the session is copied on every keystroke (into the view a page is
 /// rendered from): a copy retains and releases the array once, not each of the fourteen strings.
 struct FieldValues: Hashable, Sendable {
-    private var strings = [String](repeating: "", count: FieldType.allCases.count)
+    private var strings = Self.empty
+
+    /// Room up to the highest position, not one per case: positions are never renumbered, so a
+    /// field taken out would leave a gap, and counting cases would then index past the end. Shared
+    /// by every new session until its first value.
+    private static let empty = [String](repeating: "", count: FieldType.allCases.map(\.position).max()! + 1)
 
     subscript(field: FieldType) -> String {
         get { strings[field.position] }

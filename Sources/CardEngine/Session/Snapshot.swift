@@ -75,10 +75,11 @@ struct ShownNetworks: Equatable {
 extension CardSession {
     /// The state an event may change, as it is now.
     var snapshot: Snapshot {
-        let verdicts = shownVerdicts
+        var complete = FieldSet()
+        let validity = forEachValidField { complete.set($0, true) }
         return Snapshot(
-            errors: errors, networks: shownNetworks, surcharge: surchargeAmountRaw, validity: verdicts.validity,
-            completeFields: verdicts.complete, focusedField: focusedField, phase: phase.name)
+            errors: errors, networks: shownNetworks, surcharge: surchargeAmountRaw, validity: (validity.card, validity.billing),
+            completeFields: complete, focusedField: focusedField, phase: phase.name)
     }
 
     /// What changed since `before` was taken.
@@ -90,24 +91,5 @@ extension CardSession {
             available: networks.available, selected: networks.selected, hasDigits: hasDigits,
             preferred: hasDigits ? networks.preferred : nil, isComplete: hasDigits && networks.record != nil,
             isSelectable: isNetworkSelectable)
-    }
-
-    /// `(isValid, isBillingValid)`, and the fields the form shows holding a complete, valid value
-    /// (`isValid(_:)` for each), read in one pass over each list of shown fields rather than three.
-    private var shownVerdicts: (validity: (Bool, Bool), complete: FieldSet) {
-        var complete = FieldSet()
-        func allValid(_ fields: [FieldType]) -> Bool {
-            var all = true
-            for field in fields {
-                guard validFields.contains(field) else {
-                    all = false
-                    continue
-                }
-                if !values[field].isEmpty { complete.set(field, true) }
-            }
-            return all
-        }
-        let card = allValid(configuration.cardFields)
-        return ((card, allValid(configuration.activeBillingFields)), complete)
     }
 }
