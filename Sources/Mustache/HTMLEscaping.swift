@@ -24,7 +24,7 @@ public enum HTMLEscaping {
     }
 
     /// Whether escaping rewrites `byte` (one of `& < > " '`).
-    public static func needsEscaping(_ byte: UInt8) -> Bool {
+    static func needsEscaping(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
             || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
     }

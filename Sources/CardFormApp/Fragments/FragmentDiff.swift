@@ -207,33 +207,31 @@ enum FragmentDiff {
     static func valueText(_ value: String, in range: Range<Int>, of html: [UInt8]) -> Range<Int>? {
         // A value escaping leaves as it is (digits, most names) is compared where each
         // `value="` lies: no needle is built for it, on every page and echoed keystroke.
+        guard HTMLEscaping.leavesUnchanged(value) else { return escapedValueText(value, in: range, of: html) }
         var value = value
-        if let found = value.withUTF8({ plainValueText($0, in: range, of: html) }) { return found }
-        return escapedValueText(value, in: range, of: html)
+        return value.withUTF8 { plainValueText($0, in: range, of: html) }
     }
 
     private static let valueAttribute = Array(#"value=""#.utf8)
 
-    /// `valueText` for a value whose bytes are its escaped text: `.some(nil)` when there is no such
-    /// attribute, nil when the value needs escaping (not looked for here).
-    private static func plainValueText(_ value: UnsafeBufferPointer<UInt8>, in range: Range<Int>, of html: [UInt8]) -> Range<Int>?? {
-        for byte in value where HTMLEscaping.needsEscaping(byte) { return nil }
+    /// `valueText` for a value whose bytes are its escaped text.
+    private static func plainValueText(_ value: UnsafeBufferPointer<UInt8>, in range: Range<Int>, of html: [UInt8]) -> Range<Int>? {
         let open = valueAttribute
         var from = range.lowerBound
         while let at = ByteSearch.firstIndex(of: open, in: html, from..<range.upperBound) {
             let text = (at + open.count)..<(at + open.count + value.count)
             if text.upperBound < range.upperBound, html[text.upperBound] == UInt8(ascii: "\""),
                value.indices.allSatisfy({ html[text.lowerBound + $0] == value[$0] }) {
-                return .some(text)
+                return text
             }
             from = at + 1
         }
-        return .some(nil)
+        return nil
     }
 
     /// `valueText` for any value: its escaped text searched for whole.
     private static func escapedValueText(_ value: String, in range: Range<Int>, of html: [UInt8]) -> Range<Int>? {
-        var needle = Array(#"value=""#.utf8)
+        var needle = valueAttribute
         let start = needle.count
         HTMLEscaping.append(escaping: value, to: &needle)
         let end = needle.count
