@@ -51,26 +51,19 @@ struct PreparedHeadersTests {
         #expect(removed.contains("Vary: Origin"))
     }
 
-    @Test("an empty value turns the answer into a 500, prepared or not (libmicrohttpd 0.9.75 refuses one)")
-    func emptyValue() throws {
+    /// An empty value (libmicrohttpd 0.9.75 refuses one itself; we refuse it on every version) and
+    /// one that would split the header: either makes the answer a 500, prepared or not, and no
+    /// line of the bad value reaches the wire.
+    @Test("a value that may not be sent turns the answer into a 500, prepared or not", arguments: ["", "a\r\nInjected: 1"])
+    func unsendableValue(_ value: String) throws {
         var headers = Self.fields
-        headers.add("X-Empty", "")
-        let empty = headers
-        let daemon = try server { $0 == "/prepared" ? empty.prepared() : empty }
-        #expect(try lines("/plain", port: daemon.port).status == 500)
-        #expect(try lines("/prepared", port: daemon.port).status == 500)
-    }
-
-    @Test("a value that may not be written turns the answer into a 500, prepared or not")
-    func invalidValue() throws {
-        var headers = Self.fields
-        headers.add("X-Bad", "a\r\nInjected: 1")
+        headers.add("X-Bad", value)
         let bad = headers
         let daemon = try server { $0 == "/prepared" ? bad.prepared() : bad }
-        let plain = try lines("/plain", port: daemon.port)
-        let prepared = try lines("/prepared", port: daemon.port)
-        #expect(plain.status == 500)
-        #expect(prepared.status == 500)
-        #expect(!prepared.lines.contains { $0.hasPrefix("Injected") })
+        for path in ["/plain", "/prepared"] {
+            let answer = try lines(path, port: daemon.port)
+            #expect(answer.status == 500, "\(path)")
+            #expect(!answer.lines.contains { $0.hasPrefix("Injected") || $0.hasPrefix("X-Bad") }, "\(path)")
+        }
     }
 }
