@@ -185,7 +185,8 @@ struct BuildShellRouteTests {
         func answer(from origin: String, _ handler: @escaping RouteHandler) throws -> Response {
             let request = try Request(method: .get, target: "/shell/\(id)", headers: ["Origin": origin])
             do throws(Refusal) {
-                return try middleware.run(RouteRequest(request: request, parameters: [id[...]]), handler)
+                var routeRequest = RouteRequest(request: request, parameters: [id[...]])
+                return try middleware.run(&routeRequest) { (request: inout RouteRequest) throws(Refusal) in try handler(request) }
             } catch {
                 return error.response(app: app)
             }

@@ -17,7 +17,7 @@ struct Access {
                     .json(.unauthorized, code: "unauthorized", message: "Send the secret key as \"Authorization: Bearer <key>\"."),
                     headers: [.wwwAuthenticate: "Bearer"])
             }
-            return try next(request)
+            return try next(&request)
         }
     }
 
@@ -25,7 +25,7 @@ struct Access {
     var dev: Middleware {
         Middleware { [app] request, next throws(Refusal) in
             guard app.configuration.dev else { throw .notFound }
-            return try next(request)
+            return try next(&request)
         }
     }
 
@@ -34,7 +34,6 @@ struct Access {
     /// token (header or `_token`, else 403) in the same store call that answers.
     var formPost: Middleware {
         Middleware { [app] request, next throws(Refusal) in
-            var request = request
             do throws(FormDecodingError) {
                 request.form = try request.request.formFields()
             } catch where error.code == .unsupportedMediaType {
@@ -43,7 +42,7 @@ struct Access {
                 throw .badRequest("malformed form: \(error.code.rawValue)")
             }
             try Self.checkPage(&request, app: app)
-            return try next(request)
+            return try next(&request)
         }
     }
 
@@ -51,14 +50,13 @@ struct Access {
     /// token comes from the header only: a URL ends up in logs, histories and referrers.
     var pageQuery: Middleware {
         Middleware { [app] request, next throws(Refusal) in
-            var request = request
             do throws(FormDecodingError) {
                 request.form = try request.request.queryItems
             } catch {
                 throw .badRequest("malformed query")
             }
             try Self.checkPage(&request, app: app, tokenInForm: false)
-            return try next(request)
+            return try next(&request)
         }
     }
 

@@ -49,7 +49,7 @@ struct DemoRoutes {
     /// instead of a stale form, until a save fixes it.
     var reloadProblemOverlay: Middleware {
         Middleware { [app] request, next throws(Refusal) in
-            guard app.configuration.dev, let problem = app.currentReloadProblem else { return try next(request) }
+            guard app.configuration.dev, let problem = app.currentReloadProblem else { return try next(&request) }
             let script = app.resources.assets.url(for: "dev-reload.js")
             return SecureResponse.html(ErrorPage.overlay(problem.description, reloadScript: script), status: .internalServerError)
         }

@@ -16,7 +16,8 @@ struct Router: Responder {
         switch table.match(method: request.method, path: request.path) {
         case .found(let route, let parameters):
             do {
-                response = try route.handler(RouteRequest(request: request, parameters: parameters))
+                var routeRequest = RouteRequest(request: request, parameters: parameters)
+                response = try route.handler(&routeRequest)
             } catch {
                 response = error.response(app: app, acceptLanguage: request.header(.acceptLanguage))
             }

@@ -32,18 +32,17 @@ struct ShellRoutes {
             let call = ShellCall(origin: origin, unknown: unknown)
             // The `/s/<id>` handlers accept their own origin only; this one is checked against the
             // session's list, the stricter test, so it is not checked twice.
-            var forwarded = request
-            forwarded.request.headers.remove(.origin)
-            forwarded.shell = call
+            request.request.headers.remove(.origin)
+            request.shell = call
             // A checked origin is a plain one (`OriginPattern`), safe to echo in a header.
             let cors: HTTPHeaders = [.accessControlAllowOrigin: origin, .vary: "Origin"]
             var response: Response
             do throws(Refusal) {
-                response = try next(forwarded)
+                response = try next(&request)
             } catch {
                 // Rare (the page script sends well-formed events), so the extra look-up costs
                 // nothing on the keystroke path.
-                if !call.wasLookedUp { _ = try? app.lookup(forwarded) { _ in () } }
+                if !call.wasLookedUp { _ = try? app.lookup(request) { _ in () } }
                 guard call.isAdmitted else { throw error }
                 var refusal = error
                 for field in cors { refusal.headers.set(field.name, field.value) }
