@@ -103,6 +103,9 @@ extension HTTPHeaders {
             case (14, 0x6374_6546_2D63_6553, 0x6574_6953_2D68_6374): "Sec-Fetch-Site"
             case (15, 0x452D_7470_6563_6341, 0x676E_6964_6F63_6E45): "Accept-Encoding"
             case (15, 0x4C2D_7470_6563_6341, 0x6567_6175_676E_614C): "Accept-Language"
+            // Not HTTP's, but on every page event the page script sends (16 bytes: a string made
+            // for it would be allocated, unlike the shorter ones stored inline).
+            case (16, 0x6F46_6472_6143_2D58, 0x6E65_6B6F_542D_6D72): "X-CardForm-Token"
             default: nil
             }
             return name.map(Name.init(checked:))

@@ -34,7 +34,7 @@ struct HeaderNameTokenTests {
 
     @Test("a common name is known by its exact bytes: changed in any one byte, or cut, it is not", arguments: [
         "Host", "Origin", "Accept", "Cookie", "Referer", "User-Agent", "Connection", "Content-Type", "Content-Length",
-        "Sec-Fetch-Dest", "Sec-Fetch-Mode", "Sec-Fetch-Site", "Accept-Encoding", "Accept-Language",
+        "Sec-Fetch-Dest", "Sec-Fetch-Mode", "Sec-Fetch-Site", "Accept-Encoding", "Accept-Language", "X-CardForm-Token",
     ])
     func commonNamesByTheirBytes(spelling: String) {
         let bytes = Array(spelling.utf8)
@@ -63,6 +63,17 @@ struct HeaderNameTokenTests {
         #expect(field.name == name(sent))
         #expect(field.value == "v")
         #expect(head.headers[try #require(name(sent.uppercased()))] == "v")
+    }
+
+    @Test("a head's value reads back exactly as sent, the form type (kept as a literal) and its near misses alike", arguments: [
+        "application/x-www-form-urlencoded", "application/x-www-form-urlencodeD", "application/x-www-form-urlencode",
+        "application/x-www-form-urlencoded;charset=UTF-8", "Application/x-www-form-urlencoded", "v",
+    ])
+    func headValuesKeepTheirBytes(sent: String) throws {
+        var head = HeadCollector()
+        Array("Content-Type".utf8).withUnsafeBytes { name in Array(sent.utf8).withUnsafeBytes { head.add(name: name, value: $0) } }
+        #expect(head.headers[.contentType] == sent)
+        #expect(Array(try #require(head.headers.fields.first).value.utf8) == Array(sent.utf8))
     }
 
     @Test("a head's name that is no token is counted, never kept, whatever its length")
