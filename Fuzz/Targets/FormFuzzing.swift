@@ -9,7 +9,7 @@ enum FormFuzzing {
         let again = try? FormFields(urlEncoded: encoded)
         precondition(again == form, "decoding is not the inverse of encoding")
         if let first = form.fields.first {
-            precondition(form[first.name] == first.value && form.values(for: first.name).first == first.value)
+            precondition(form[named: first.name] == first.value && form.values(for: first.name).first == first.value)
         }
     }
 

@@ -103,8 +103,22 @@ public struct FormFields: Sendable, Equatable, Sequence {
 
     public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
 
-    /// The first value under `name`, or nil.
-    public subscript(name: String) -> String? {
+    /// The first value under `name`, a literal in our source (`form["value"]`), or nil: its bytes
+    /// are compared where they lie. Through a `String` each look-up made the name a native string
+    /// to borrow its bytes, a retain and a release each (seven per keystroke). A `String` overload
+    /// would be picked for every literal (its default type), so the other one has a label.
+    public subscript(name: StaticString) -> String? {
+        // `withUTF8Buffer`, not `utf8Start`: a one-character literal is kept as a scalar, not bytes.
+        name.withUTF8Buffer { wanted in
+            source.withUnsafeBufferPointer { source in
+                for pair in pairs where has(pair.name, wanted, in: source) { return text(of: pair.value, in: source) }
+                return nil
+            }
+        }
+    }
+
+    /// The first value under a name known only at run time, or nil.
+    public subscript(named name: String) -> String? {
         var name = name
         return source.withUnsafeBufferPointer { source in
             name.withUTF8 { wanted in

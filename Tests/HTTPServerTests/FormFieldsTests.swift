@@ -57,6 +57,17 @@ struct FormFieldsTests {
         #expect(form.values(for: "seq") == ["1", "3"])
     }
 
+    @Test("a name written in our source finds what the same name known at run time finds, one character or non-ASCII alike")
+    func literalAndRuntimeNamesAlike() throws {
+        let form = try FormFields(urlEncoded: "x=1&%C3%A9=2&seq=3&=4&%E2%82%AC=5&xx=6")
+        let literals: [(StaticString, String?)] = [
+            ("x", form[named: "x"]), ("é", form[named: "é"]), ("seq", form[named: "seq"]), ("", form[named: ""]),
+            ("€", form[named: "€"]), ("y", form[named: "y"]), ("se", form[named: "se"]),
+        ]
+        #expect(literals.map { form[$0.0] } == ["1", "2", "3", "4", "5", nil, nil])
+        #expect(literals.map { form[$0.0] } == literals.map(\.1))
+    }
+
     @Test("a name or value with escapes is found the same as one without")
     func escapedAndPlainAlike() throws {
         let form = try FormFields(urlEncoded: "a%62c=1&abc=2&x=%E2%82%AC+y%2B&e=&f&n=Jos%C3%A9+A")

@@ -32,7 +32,7 @@ enum FormSubmission {
         let networksBefore = session.availableNetworks
         var applied: [FieldType] = []
         for field in session.configuration.configuredFields {
-            guard let value = form[field.rawValue] else { continue }
+            guard let value = form[named: field.rawValue] else { continue }
             let update = session.update(field, value: value, caret: value.utf16.count, event: .input, in: environment)
             if !update.wasIgnored { applied.append(field) }
         }
