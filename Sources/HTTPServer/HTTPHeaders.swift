@@ -104,8 +104,10 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         append(Field(name: name, value: value))
     }
 
-    /// Appends a field made before.
-    public mutating func append(_ field: Field) {
+    /// Appends a field made before. `consuming`: a field made for the call (a request head's,
+    /// one per line) is moved into the list; borrowed, it was copied in and the caller's released,
+    /// a retain and a release of its name and of its value.
+    public mutating func append(_ field: consuming Field) {
         if !field.isValid { invalidCount += 1 }
         fields.append(field)
     }
