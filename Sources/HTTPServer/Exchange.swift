@@ -109,7 +109,7 @@ final class Exchange {
                 version: version,
                 headers: headers,
                 body: body.bytes,
-                remoteAddress: cmhd_client_address(connection).flatMap(ipAddressText)
+                peer: PeerAddress(cmhd_client_address(connection))
             )
         } catch {
             return context.rejection(.badRequest)

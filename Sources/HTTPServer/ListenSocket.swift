@@ -58,34 +58,3 @@ struct ListenSocket {
         return Int(UInt16(bigEndian: bound.sin_port))
     }
 }
-
-/// The text form of an IPv4 or IPv6 socket address (`127.0.0.1`), or nil for other families.
-/// IPv4, by far the common case, is formatted by hand: `inet_ntop` goes through `sprintf`.
-func ipAddressText(_ address: UnsafePointer<sockaddr>) -> String? {
-    switch Int32(address.pointee.sa_family) {
-    case AF_INET:
-        let value = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt32(bigEndian: $0.pointee.sin_addr.s_addr) }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { buffer in
-            var count = 0
-            for shift in stride(from: 24, through: 0, by: -8) {
-                if shift < 24 { buffer[count] = UInt8(ascii: "."); count += 1 }
-                let octet = UInt8(truncatingIfNeeded: value >> UInt32(shift))
-                if octet >= 100 { buffer[count] = UInt8(ascii: "0") + octet / 100; count += 1 }
-                if octet >= 10 { buffer[count] = UInt8(ascii: "0") + octet / 10 % 10; count += 1 }
-                buffer[count] = UInt8(ascii: "0") + octet % 10
-                count += 1
-            }
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
-        }
-    case AF_INET6:
-        return address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { inet6 in
-            withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(INET6_ADDRSTRLEN)) { buffer in
-                withUnsafePointer(to: inet6.pointee.sin6_addr) {
-                    inet_ntop(AF_INET6, $0, buffer.baseAddress, socklen_t(buffer.count)).map { String(cString: $0) }
-                }
-            }
-        }
-    default:
-        return nil
-    }
-}

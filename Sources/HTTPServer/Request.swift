@@ -24,7 +24,7 @@ public struct Request: Sendable {
         var version: String
         var headers: HTTPHeaders
         var body: [UInt8]
-        var remoteAddress: String?
+        var remoteAddress: PeerAddress
     }
 
     private var box: Box
@@ -54,7 +54,7 @@ public struct Request: Sendable {
     /// The body bytes, at most the daemon's `maxBodySize`.
     public var body: [UInt8] { box.parts.body }
     /// The peer's IP address as text, when known.
-    public var remoteAddress: String? { box.parts.remoteAddress }
+    public var remoteAddress: String? { box.parts.remoteAddress.text }
 
     /// Builds a request, splitting and decoding `target`.
     ///
@@ -70,10 +70,17 @@ public struct Request: Sendable {
         body: [UInt8] = [],
         remoteAddress: String? = nil
     ) throws(HTTPServerError) {
+        try self.init(method: method, target: target, version: version, headers: headers, body: body, peer: .text(remoteAddress))
+    }
+
+    /// A request as the daemon read it, its peer's address not yet made text.
+    init(
+        method: HTTPMethod, target: String, version: String, headers: HTTPHeaders, body: [UInt8], peer: PeerAddress
+    ) throws(HTTPServerError) {
         let (path, query) = try Self.split(target)
         box = Box(Parts(
             method: method, target: target, path: path, query: query, version: version,
-            headers: headers, body: body, remoteAddress: remoteAddress
+            headers: headers, body: body, remoteAddress: peer
         ))
     }
 
