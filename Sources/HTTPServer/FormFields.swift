@@ -46,6 +46,14 @@ public struct FormFields: Sendable, Equatable, Sequence {
     /// The text of every part whose bytes are not its text.
     private let texts: [String]
 
+    /// No pairs: what a route's request holds until a middleware reads its form. Three empty
+    /// arrays, where `init(_: [])` ran a `flatMap` and a `map` over nothing on every request.
+    public init() {
+        source = []
+        pairs = []
+        texts = []
+    }
+
     /// Builds form data from pairs (e.g. to drive a responder in tests).
     public init(_ pairs: [(String, String)]) {
         source = []

@@ -87,7 +87,7 @@ public struct Request: Sendable {
     /// The query decoded as form data (`?a=1&b=x+y`); empty when there is no query.
     public var queryItems: FormFields {
         get throws(FormDecodingError) {
-            guard let query else { return FormFields([]) }
+            guard let query else { return FormFields() }
             return try FormFields(urlEncoded: query)
         }
     }

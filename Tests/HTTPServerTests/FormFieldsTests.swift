@@ -48,6 +48,15 @@ struct FormFieldsTests {
         } throws: { ($0 as? FormDecodingError)?.code == .tooManyFields }
     }
 
+    @Test("no pairs are no pairs, however made")
+    func emptyForms() throws {
+        let empty = FormFields()
+        #expect(empty.isEmpty && empty.count == 0 && empty["x"] == nil && empty[named: ""] == nil && empty.fields.isEmpty)
+        let skipped = try FormFields(urlEncoded: "&&")
+        #expect(empty == FormFields([]) && empty == skipped)
+        #expect(empty != FormFields([("x", "")]))
+    }
+
     @Test("lookups are exact on the name and return the first value")
     func lookups() throws {
         let form = try FormFields(urlEncoded: "seq=1&Seq=2&seq=3")

@@ -6,7 +6,7 @@ struct RouteRequest: Sendable {
     var request: Request
     var parameters: [Substring]
     /// The posted form (or the query of a GET), once a middleware has read and checked it.
-    var form = FormFields([])
+    var form = FormFields()
     /// The form token the page sent (header or `_token`), once `Access` checked the rest of a page
     /// event: `AppContext.withPage` compares it with the session's inside the one store call that
     /// answers the event. Nil for requests that carry no token.
