@@ -40,6 +40,8 @@ final class Exchange {
     var version = ""
     /// The header fields, read once the head is in.
     var headers = HTTPHeaders()
+    /// The declared `Content-Length` (`HeadRules` made sure there is at most one), read with the head.
+    var declaredLength: UInt64?
     var status: HTTPStatus?
     var route: RouteName?
     /// Set when the responder deferred: how the wait ended is part of the request's log entry.
@@ -149,11 +151,5 @@ final class Exchange {
     /// The version libmicrohttpd read, as a literal when it is the usual one.
     private static func version(_ text: UnsafePointer<CChar>) -> String {
         strcmp(text, "HTTP/1.1") == 0 ? "HTTP/1.1" : String(cString: text)
-    }
-
-    /// The declared `Content-Length` (`HeadRules` made sure there is at most one).
-    private var declaredLength: UInt64? {
-        // libmicrohttpd has already refused a malformed Content-Length; one too long for UInt64 is over any cap.
-        headers[.contentLength].map { UInt64($0) ?? .max }
     }
 }
