@@ -185,7 +185,9 @@ struct BuildShellRouteTests {
         func answer(from origin: String, _ handler: @escaping RouteHandler) throws -> Response {
             let request = try Request(method: .get, target: "/shell/\(id)", headers: ["Origin": origin])
             do throws(Refusal) {
-                var routeRequest = RouteRequest(request: request, parameters: [id[...]])
+                var parameters = RouteParameters()
+                parameters.append("/shell/".utf8.count..<request.path.utf8.count)
+                var routeRequest = RouteRequest(request: request, parameters: parameters)
                 return try middleware.run(&routeRequest) { (request: inout RouteRequest) throws(Refusal) in try handler(request) }
             } catch {
                 return error.response(app: app)

@@ -13,7 +13,7 @@ import Testing
 
     static func parameters(_ path: String) -> [String]? {
         guard case .found(_, let parameters) = table.match(method: .get, path: path) else { return nil }
-        return parameters.map(String.init)
+        return parameters.values(in: path).map(String.init)
     }
 
     @Test("a literal segment matches its own bytes only, not a canonically equivalent text")
@@ -65,7 +65,7 @@ import Testing
         ])
         func found(_ path: String, _ method: HTTPMethod = .get) -> (String, [String])? {
             guard case .found(let route, let parameters) = table.match(method: method, path: path) else { return nil }
-            return ("\(route.pattern)", parameters.map(String.init))
+            return ("\(route.pattern)", parameters.values(in: path).map(String.init))
         }
         #expect(found("/s/fixed")! == ("/:section/fixed", ["s"]))
         #expect(found("/s/abc")! == ("/s/:id", ["abc"]))
@@ -79,6 +79,25 @@ import Testing
             return
         }
         #expect(Set(methods.map(\.rawValue)) == ["POST", "GET", "HEAD"])
+    }
+
+    @Test("a route's request reads its parameters from its own path: `id` is the first, empty with none")
+    func parametersAreCutFromThePath() throws {
+        let table = RouteTable(routes: [
+            Route(.get, "/:any/:id/input") { _ throws(Refusal) in .text("1") },
+            Route(.get, "/healthz") { _ throws(Refusal) in .text("2") },
+        ])
+        func request(_ path: String) throws -> RouteRequest? {
+            guard case .found(_, let parameters) = table.match(method: .get, path: path) else { return nil }
+            return RouteRequest(request: try Request(method: .get, target: path), parameters: parameters)
+        }
+        let two = try #require(try request("/one/abc/input"))
+        #expect(two.parameters.count == 2)
+        #expect(two.id == "one")
+        #expect(two.parameters.values(in: two.request.path) == ["one", "abc"])
+        let none = try #require(try request("/healthz"))
+        #expect(none.parameters.count == 0 && none.id == "")
+        #expect(none.parameters.values(in: none.request.path).isEmpty)
     }
 
     @Test("a path some route takes with another method is a 405 naming it (GET also answers HEAD)")

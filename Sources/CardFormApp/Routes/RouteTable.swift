@@ -1,10 +1,10 @@
 import HTTPServer
 
-/// What a route's handler gets: the request, the values of the pattern's `:` segments in order,
-/// and what middleware found out on the way (the form a browser posted).
+/// What a route's handler gets: the request, where the values of the pattern's `:` segments lie
+/// in its path, and what middleware found out on the way (the form a browser posted).
 struct RouteRequest: Sendable {
     var request: Request
-    var parameters: [Substring]
+    var parameters: RouteParameters
     /// The posted form (or the query of a GET), once a middleware has read and checked it.
     var form = FormFields()
     /// The form token the page sent (header or `_token`), once `Access` checked the rest of a page
@@ -16,7 +16,7 @@ struct RouteRequest: Sendable {
     var shell: ShellCall?
 
     /// The first parameter: the session id of every `/s/:id…` and `/shell/:id…` route.
-    var id: Substring { parameters.first ?? "" }
+    var id: Substring { parameters.first(in: request.path) ?? "" }
 }
 
 /// Answers a route's request, or refuses it.
@@ -75,7 +75,7 @@ struct RouteTable: Sendable {
     private let methods: [HTTPMethod]
 
     enum Match {
-        case found(Route, parameters: [Substring])
+        case found(Route, parameters: RouteParameters)
         case methodNotAllowed([HTTPMethod])
         case notFound
     }
@@ -89,11 +89,11 @@ struct RouteTable: Sendable {
     func match(method: HTTPMethod, path: String) -> Match {
         // As bytes (`/` is one byte in UTF-8, never part of another character): split by
         // Characters, a path would go through grapheme breaking on every request.
-        path.utf8.withContiguousStorageIfAvailable { match(method: method, path: path, bytes: $0) }
-            ?? Array(path.utf8).withUnsafeBufferPointer { match(method: method, path: path, bytes: $0) }
+        path.utf8.withContiguousStorageIfAvailable { match(method: method, bytes: $0) }
+            ?? Array(path.utf8).withUnsafeBufferPointer { match(method: method, bytes: $0) }
     }
 
-    private func match(method: HTTPMethod, path: String, bytes: UnsafeBufferPointer<UInt8>) -> Match {
+    private func match(method: HTTPMethod, bytes: UnsafeBufferPointer<UInt8>) -> Match {
         guard let split = shapes.split(bytes) else { return .notFound }
         // The routes of the request's method first (a GET route answers HEAD too): the others'
         // shapes are compared only to name the allowed methods of a 405, when none fits.
@@ -103,12 +103,8 @@ struct RouteTable: Sendable {
             // the String comparison each, a count compare is one instruction.
             let routeMethod = methods[index]
             guard routeMethod == method || (isHead && routeMethod == .get) else { continue }
-            var parameters: [Substring] = []
-            shapes.parameters(index, split) { range in
-                let utf8 = path.utf8
-                let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-                parameters.append(Substring(utf8[start..<utf8.index(start, offsetBy: range.count)]))
-            }
+            var parameters = RouteParameters()
+            shapes.parameters(index, split) { parameters.append($0) }
             return .found(routes[index], parameters: parameters)
         }
         var allowed: [HTTPMethod] = []
