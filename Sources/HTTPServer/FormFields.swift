@@ -125,6 +125,33 @@ public struct FormFields: Sendable, Equatable, Sequence {
         }
     }
 
+    /// What `int(_:)` found under a name.
+    public enum Integer: Sendable, Equatable {
+        /// No field has the name.
+        case absent
+        /// The first value under it is not what `Int(_: String)` reads (empty, a sign alone, not
+        /// decimal digits, or past `Int`'s range).
+        case notANumber
+        case value(Int)
+    }
+
+    /// The first value under `name` read as `Int(value)` reads it, the digits where they lie: a
+    /// page event's `caret`, `seq` and `rev` were each made a string only to be parsed.
+    public func int(_ name: StaticString) -> Integer {
+        name.withUTF8Buffer { wanted in
+            source.withUnsafeBufferPointer { source in
+                for pair in pairs where has(pair.name, wanted, in: source) {
+                    let value = pair.value
+                    // A decoded value (an escape or a `+` in it) is parsed as its text, as before.
+                    let number = value.decoded >= 0
+                        ? Int(texts[value.decoded]) : Self.decimal(UnsafeBufferPointer(rebasing: source[value.start..<value.end]))
+                    return number.map(Integer.value) ?? .notANumber
+                }
+                return .absent
+            }
+        }
+    }
+
     /// The first value under a name known only at run time, or nil.
     public subscript(named name: String) -> String? {
         var name = name
@@ -165,6 +192,27 @@ public struct FormFields: Sendable, Equatable, Sequence {
     /// `part`'s text (its bytes were checked to be UTF-8 when the form was decoded).
     private func text(of part: Part, in source: UnsafeBufferPointer<UInt8>) -> String {
         part.decoded >= 0 ? texts[part.decoded] : String(decoding: UnsafeBufferPointer(rebasing: source[part.start..<part.end]), as: UTF8.self)
+    }
+
+    /// `bytes` as `Int(_: String)` reads a string: an optional `+` or `-`, then one or more ASCII
+    /// digits, nothing else, within `Int`'s range. Summed on the sign's side, so `Int.min` fits.
+    private static func decimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var at = 0
+        let negative = bytes.first == UInt8(ascii: "-")
+        if negative || bytes.first == UInt8(ascii: "+") { at = 1 }
+        guard at < bytes.count else { return nil }
+        var result = 0
+        while at < bytes.count {
+            let digit = bytes[at] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            let (tens, overflowed) = result.multipliedReportingOverflow(by: 10)
+            let (next, overflowedAgain) = negative
+                ? tens.subtractingReportingOverflow(Int(digit)) : tens.addingReportingOverflow(Int(digit))
+            guard !overflowed, !overflowedAgain else { return nil }
+            result = next
+            at += 1
+        }
+        return result
     }
 
     /// What one pass over a name or value found: where it ends (at `&`, the end, or the name's

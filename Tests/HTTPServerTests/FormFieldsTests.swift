@@ -195,4 +195,37 @@ struct FormFieldsStrictTests {
         #expect(form["l"] == String(repeating: "é ", count: 2_000))
         #expect(form["t"] == "B")
     }
+
+    /// What `Int(form[name])` makes of a field, in `int(_:)`'s terms: the reading it must match.
+    static func asString(_ form: FormFields, _ name: String) -> FormFields.Integer {
+        guard let text = form[named: name] else { return .absent }
+        return Int(text).map(FormFields.Integer.value) ?? .notANumber
+    }
+
+    @Test("a number read in place is what Int reads from the value's text, sign, range and escapes alike", arguments: [
+        ("0", .value(0)), ("-0", .value(0)), ("007", .value(7)), ("%2B5", .value(5)), ("-12", .value(-12)),
+        ("%31%32", .value(12)), ("9223372036854775807", .value(Int.max)), ("-9223372036854775808", .value(Int.min)),
+        ("9223372036854775808", .notANumber), ("-9223372036854775809", .notANumber), ("99999999999999999999", .notANumber),
+        ("", .notANumber), ("-", .notANumber), ("%2B", .notANumber), ("+5", .notANumber), ("5+", .notANumber),
+        ("%205", .notANumber), ("1a", .notANumber), ("0x1", .notANumber), ("1.0", .notANumber), ("--1", .notANumber),
+        ("-+1", .notANumber), ("%D9%A3", .notANumber), ("\u{663}", .notANumber), ("1%00", .notANumber), ("/", .notANumber), (":", .notANumber),
+    ] as [(String, FormFields.Integer)])
+    func integersAsIntReadsThem(value: String, expected: FormFields.Integer) throws {
+        let form = try FormFields(urlEncoded: "other=1&n=\(value)&n=2")
+        #expect(form.int("n") == expected)
+        #expect(form.int("n") == Self.asString(form, "n"))
+        // The same value given as text (kept decoded) reads alike.
+        let given = FormFields([("n", form[named: "n"]!)])
+        #expect(given.int("n") == expected)
+    }
+
+    @Test("a number under a name that is not sent is absent, a name without `=` is an empty value")
+    func integerAbsentOrEmpty() throws {
+        let form = try FormFields(urlEncoded: "caret&Seq=1&seq")
+        #expect(form.int("rev") == .absent)
+        #expect(form.int("caret") == .notANumber)
+        #expect(form.int("Seq") == .value(1))
+        #expect(form.int("seq") == .notANumber)
+        #expect(FormFields().int("seq") == .absent)
+    }
 }

@@ -32,15 +32,18 @@ enum PageEvent: Sendable {
         guard let name = form["field"], let field = fieldTypes.named(name) else { throw .badRequest("unknown field") }
         guard let event = inputEvents.named(form["event"] ?? "input") else { throw .badRequest("unknown event") }
         let value = form["value"] ?? ""
-        var caret = value.utf16.count
-        if let text = form["caret"] {
-            guard let number = Int(text) else { throw .badRequest("caret must be a number") }
-            caret = number
+        // Read where they lie (`FormFields.int`), exactly as `Int(form["caret"])` reads them.
+        let caret: Int
+        switch form.int("caret") {
+        case .absent: caret = value.utf16.count
+        case .notANumber: throw .badRequest("caret must be a number")
+        case .value(let number): caret = number
         }
-        var seq: Int?
-        if let text = form["seq"] {
-            guard let number = Int(text), number >= 0 else { throw .badRequest("seq must be a number") }
-            seq = number
+        let seq: Int?
+        switch form.int("seq") {
+        case .absent: seq = nil
+        case .value(let number) where number >= 0: seq = number
+        case .value, .notANumber: throw .badRequest("seq must be a number")
         }
         return .input(FieldInput(field: field, value: value, caret: caret, event: event, seq: seq))
     }
@@ -64,7 +67,7 @@ struct PageAddress: Sendable {
     init(_ form: FormFields) throws(Refusal) {
         guard let id = form["page"], RandomToken.isWellFormed(id[...]) else { throw .badRequest("missing or malformed page id") }
         self.id = id
-        revision = form["rev"].flatMap { Int($0) }
+        revision = Self.revision(form)
     }
 
     /// The long-poll's page: from `X-CardForm-Page`, as the page script sends it, else from the
@@ -77,7 +80,13 @@ struct PageAddress: Sendable {
         }
         guard RandomToken.isWellFormed(header[...]) else { throw .badRequest("malformed page id") }
         self.id = header
-        self.revision = query["rev"].flatMap { Int($0) }
+        self.revision = Self.revision(query)
+    }
+
+    /// `rev`: a value that is not a number is no revision, as when it is missing.
+    private static func revision(_ form: FormFields) -> Int? {
+        guard case .value(let number) = form.int("rev") else { return nil }
+        return number
     }
 }
 
