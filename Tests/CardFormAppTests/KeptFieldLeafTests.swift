@@ -22,11 +22,11 @@ import Testing
         page.keptFieldLeaf.kept = nil
         _ = try digit("4", changes: .value(.cardNumber), shopper: &shopper, page: &page)
         let kept = try #require(page.keptFieldLeaf.kept)
-        #expect(kept.field == .cardNumber && kept.held == page.blocks["cardNumber"])
+        #expect(kept.field == .cardNumber && page.keptFieldLeaf.held == page.blocks["cardNumber"])
         let markup = Array(#"<div data-cf-block="cardNumber">tampered</div>"#.utf8)
         page.keptFieldLeaf.kept = KeptFieldLeaf.Kept(
             field: kept.field, templateHash: kept.templateHash, language: kept.language, filled: kept.filled, memo: kept.memo,
-            entry: BlockMemo.Entry(cutting: markup, block: 0..<markup.count), held: kept.held)
+            entry: BlockMemo.Entry(cutting: markup, block: 0..<markup.count))
         if blockChanged { page.blocks["cardNumber"]?.own ^= 1 }
         return try digit("2", changes: changes, shopper: &shopper, page: &page)
     }

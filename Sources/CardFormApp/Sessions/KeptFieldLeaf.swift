@@ -10,6 +10,11 @@ import CardEngine
 /// keeps it again. It holds what the shared memo holds (no value, no card data).
 struct KeptFieldLeaf: Hashable, Sendable {
     var kept: Kept?
+    /// What the page held of the block once that answer was sent. Any answer since that
+    /// rendered the block otherwise (the whole form after a change, a reload of the page)
+    /// changed it, and the entry is not used. Beside the entry, not in it: a keystroke filling
+    /// the same entry again changes this alone, without making a new `Kept`.
+    var held = HeldBlock(own: 0)
 
     /// By reference: a keystroke's leaf render hands it back through a few calls, and a value
     /// this size would be copied at each.
@@ -23,14 +28,10 @@ struct KeptFieldLeaf: Hashable, Sendable {
         /// entry from the old one must not be filled again.
         let memo: BoundedMemo<BlockMemo.Key, BlockMemo.Entry>
         let entry: BlockMemo.Entry
-        /// What the page held of the block once that answer was sent. Any answer since that
-        /// rendered the block otherwise (the whole form after a change, a reload of the page)
-        /// changed it, and the entry is not used.
-        let held: HeldBlock
 
         init(
             field: FieldType, templateHash: Int, language: String, filled: Bool, memo: BoundedMemo<BlockMemo.Key, BlockMemo.Entry>,
-            entry: BlockMemo.Entry, held: HeldBlock
+            entry: BlockMemo.Entry
         ) {
             self.field = field
             self.templateHash = templateHash
@@ -38,12 +39,6 @@ struct KeptFieldLeaf: Hashable, Sendable {
             self.filled = filled
             self.memo = memo
             self.entry = entry
-            self.held = held
-        }
-
-        /// The same entry, as the page holds the block now.
-        func holding(_ held: HeldBlock) -> Kept {
-            Kept(field: field, templateHash: templateHash, language: language, filled: filled, memo: memo, entry: entry, held: held)
         }
     }
 

@@ -32,6 +32,7 @@ extension FormRenderer {
         let echoType = echo?.type
         var echoed = echoField == nil
         let previous = page.keptFieldLeaf.kept
+        let previousHeld = page.keptFieldLeaf.held
         page.keptFieldLeaf.kept = nil
         var keeping: (kept: KeptFieldLeaf.Kept, slot: Dictionary<String, HeldBlock>.Index)?
         for (index, reach) in plan.reaches.enumerated() {
@@ -43,7 +44,9 @@ extension FormRenderer {
             guard page.blocks[leaf.repeatedKey] == nil else { return nil }
             let slot = page.blocks.index(forKey: leaf.key)
             var reuse: KeptFieldLeaf.Kept?
-            if isEcho, let previous { reuse = reusable(previous, leaf: leaf, changes: changes, held: slot.map { page.blocks.values[$0] }) }
+            if isEcho, let previous, let slot, page.blocks.values[slot] == previousHeld {
+                reuse = reusable(previous, leaf: leaf, changes: changes)
+            }
             switch try render(leaf, view: view, reusing: reuse, into: &html) {
             case .unfit: return nil
             case .nothing: guard slot == nil else { return nil }
@@ -58,19 +61,17 @@ extension FormRenderer {
         // Only these leaves were rendered: every other block keeps what the page already holds.
         let body = FragmentDiff.respond(
             to: BlockTree(bytes: html, blocks: blocks), page: &page, echo: echo, resync: false, announces: announces, leaves: leaves)
-        if let (kept, slot) = keeping { page.keptFieldLeaf.kept = kept.holding(page.blocks.values[slot]) }
+        if let (kept, slot) = keeping { page.keptFieldLeaf = KeptFieldLeaf(kept: kept, held: page.blocks.values[slot]) }
         return body
     }
 
     /// The entry the page's last keystroke filled, when this keystroke may fill it again: the same
     /// field's leaf, reached by nothing but its value (so its state is the one that entry was
-    /// looked up with), the page still holding the block as that answer left it, and the same
-    /// resources.
-    private func reusable(
-        _ kept: KeptFieldLeaf.Kept, leaf: BlockPlan.Leaf, changes: ViewChanges, held: HeldBlock?
-    ) -> KeptFieldLeaf.Kept? {
+    /// looked up with), and the same resources; the caller has seen the page still hold the block
+    /// as that answer left it (`KeptFieldLeaf.held`).
+    private func reusable(_ kept: KeptFieldLeaf.Kept, leaf: BlockPlan.Leaf, changes: ViewChanges) -> KeptFieldLeaf.Kept? {
         guard let field = leaf.field, kept.field == field, kept.templateHash == leaf.templateHash, kept.memo === resources.blockMemo,
-              leaf.changes.intersection(changes).isSubset(of: .value(field)), held == kept.held else { return nil }
+              leaf.changes.intersection(changes).isSubset(of: .value(field)) else { return nil }
         return kept
     }
 
@@ -125,8 +126,7 @@ extension FormRenderer {
         }
         let range = entry.append(filledWith: value, to: &html)
         let kept = KeptFieldLeaf.Kept(
-            field: field, templateHash: leaf.templateHash, language: language, filled: filled, memo: resources.blockMemo, entry: entry,
-            held: HeldBlock(own: 0))
+            field: field, templateHash: leaf.templateHash, language: language, filled: filled, memo: resources.blockMemo, entry: entry)
         return .block(range, entry.known(filledWith: value, at: range), kept)
     }
 
