@@ -152,6 +152,7 @@ enum FragmentDiff {
         } else {
             page.blocks.removeAll(keepingCapacity: true)
             for index in tree.blocks.indices { page.blocks[tree.blocks[index].key] = next[index] }
+            page.keptFieldLeaf.holdsNoRepeatedKey = KeptFieldLeaf.holdsNoRepeatedKey(tree)
         }
         // An echo the page already shows, on a block it already holds, would change nothing.
         if let valueOnly, echo?.isWhatWasSent == true { chosen.remove(valueOnly) }

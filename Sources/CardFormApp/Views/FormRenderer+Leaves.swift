@@ -41,7 +41,7 @@ extension FormRenderer {
             guard isEcho || !reach.changes.isDisjoint(with: changes) else { continue }
             let leaf = plan.leaves[index]
             echoed = echoed || isEcho
-            guard page.blocks[leaf.repeatedKey] == nil else { return nil }
+            guard page.keptFieldLeaf.holdsNoRepeatedKey || page.blocks[leaf.repeatedKey] == nil else { return nil }
             let slot = page.blocks.index(forKey: leaf.key)
             var reuse: KeptFieldLeaf.Kept?
             if isEcho, let previous, let slot, page.blocks.values[slot] == previousHeld {
@@ -61,7 +61,10 @@ extension FormRenderer {
         // Only these leaves were rendered: every other block keeps what the page already holds.
         let body = FragmentDiff.respond(
             to: BlockTree(bytes: html, blocks: blocks), page: &page, echo: echo, resync: false, announces: announces, leaves: leaves)
-        if let (kept, slot) = keeping { page.keptFieldLeaf = KeptFieldLeaf(kept: kept, held: page.blocks.values[slot]) }
+        if let (kept, slot) = keeping {
+            page.keptFieldLeaf.kept = kept
+            page.keptFieldLeaf.held = page.blocks.values[slot]
+        }
         return body
     }
 
