@@ -40,7 +40,8 @@ struct LeafBlock {
 /// What the page holds of each of a tree's blocks, by index: the leaves' own (`leaves`), or, for
 /// a whole form, each found by key (`whole`).
 struct HeldBlocks {
-    let leaves: [LeafBlock]
+    /// The leaves' own, in the caller's room (`FormRenderer.leafFragments`): valid while the answer is made.
+    let leaves: UnsafeBufferPointer<LeafBlock>
     let whole: [HeldBlock?]
 
     subscript(index: Int) -> HeldBlock? { leaves.isEmpty ? whole[index] : leaves[index].held }

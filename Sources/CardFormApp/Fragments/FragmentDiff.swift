@@ -73,13 +73,15 @@ enum FragmentDiff {
     /// caller already; nothing `page.blocks` gains or loses in between), and what is already
     /// known of its hashes.
     static func respond(
-        to tree: BlockTree, page: inout PageState, echo: FieldEcho?, resync: Bool, announces: Bool = false, leaves: [LeafBlock]? = nil
+        to tree: BlockTree, page: inout PageState, echo: FieldEcho?, resync: Bool, announces: Bool = false,
+        leaves: UnsafeBufferPointer<LeafBlock>? = nil
     ) -> String {
         // Each block's entry is found once, by key, and everything below works on indices.
         assert(leaves.map { $0.count == tree.blocks.count } ?? true, "leaves must match tree.blocks one for one")
         assert(leaves.map { leaves in leaves.indices.allSatisfy { page.blocks.keys[leaves[$0].slot] == tree.blocks[$0].key } } ?? true)
         assert(leaves.map { knownHashesHold(tree, $0.map(\.known)) } ?? true, "known hashes must hold")
-        let held = HeldBlocks(leaves: leaves ?? [], whole: leaves == nil ? tree.blocks.map { page.blocks[$0.key] } : [])
+        let held = HeldBlocks(
+            leaves: leaves ?? UnsafeBufferPointer(start: nil, count: 0), whole: leaves == nil ? tree.blocks.map { page.blocks[$0.key] } : [])
         // Each block's figures live on the stack for the answer's making: a keystroke's one or two
         // leaves, a whole form's few dozen blocks. As arrays they were three allocations a keystroke.
         let count = tree.blocks.count
@@ -107,7 +109,7 @@ enum FragmentDiff {
 
     /// `respond`, given room for its figures.
     private static func answer(
-        _ tree: BlockTree, page: inout PageState, echo: FieldEcho?, resync: Bool, announces: Bool, leaves: [LeafBlock]?,
+        _ tree: BlockTree, page: inout PageState, echo: FieldEcho?, resync: Bool, announces: Bool, leaves: UnsafeBufferPointer<LeafBlock>?,
         held: HeldBlocks, _ figures: Figures
     ) -> String {
         let own = figures.own
