@@ -129,6 +129,24 @@ import Testing
         #expect(update.changes.contains(.networks))
         #expect(session.securityCode.name == "CVV")
     }
+
+    /// Other fields' edits leave the networks out of their snapshots (`snapshot(withNetworks:)`):
+    /// with networks detected and shown, typing elsewhere reports no change to them, and the card
+    /// number's next edit that moves them still does.
+    @Test func onlyTheCardNumbersEditReportsTheNetworks() throws {
+        var session = try Fixtures.session()
+        let amex = session.update(.cardNumber, value: "3782 822463 10005", caret: 17, event: .paste, in: environment)
+        #expect(amex.changes.contains(.networks))
+        for update in [
+            session.update(.cvv, value: "1234", caret: 4, in: environment),
+            session.update(.expiryDate, value: "12/40", caret: 5, in: environment),
+        ] {
+            #expect(!update.changes.contains(.networks) && !update.changes.contains(.surcharge))
+            #expect(update.changes.contains(.value))
+        }
+        let visa = session.update(.cardNumber, value: "4242 4242 4242 4242", caret: 19, event: .paste, in: environment)
+        #expect(visa.changes.contains(.networks))
+    }
 }
 
 extension SessionNetworkTests {

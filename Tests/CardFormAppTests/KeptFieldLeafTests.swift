@@ -1,4 +1,5 @@
 import CardEngine
+import CardFormSupport
 import Testing
 
 @testable import CardFormApp
@@ -22,11 +23,11 @@ import Testing
         page.keptFieldLeaf.kept = nil
         _ = try digit("4", changes: .value(.cardNumber), shopper: &shopper, page: &page)
         let kept = try #require(page.keptFieldLeaf.kept)
-        #expect(kept.field == .cardNumber && kept.held == page.blocks["cardNumber"])
+        #expect(kept.field == .cardNumber && page.keptFieldLeaf.held == page.blocks["cardNumber"])
         let markup = Array(#"<div data-cf-block="cardNumber">tampered</div>"#.utf8)
         page.keptFieldLeaf.kept = KeptFieldLeaf.Kept(
             field: kept.field, templateHash: kept.templateHash, language: kept.language, filled: kept.filled, memo: kept.memo,
-            entry: BlockMemo.Entry(cutting: markup, block: 0..<markup.count), held: kept.held)
+            entry: BlockMemo.Entry(cutting: markup, block: 0..<markup.count))
         if blockChanged { page.blocks["cardNumber"]?.own ^= 1 }
         return try digit("2", changes: changes, shopper: &shopper, page: &page)
     }
@@ -64,5 +65,25 @@ import Testing
         var readBack = page
         readBack.keptFieldLeaf = KeptFieldLeaf()
         #expect(page == readBack && page.hashValue == readBack.hashValue)
+    }
+
+    @Test func aWholeFormNamingABlockTwiceIsNotTakenToHoldNoRepeatedKey() {
+        #expect(!KeptFieldLeaf.holdsNoRepeatedKey(BlockTree(html: #"<p data-cf-block="a"></p><p data-cf-block="a"></p>"#)))
+        #expect(KeptFieldLeaf.holdsNoRepeatedKey(BlockTree(html: #"<p data-cf-block="a"></p><p data-cf-block="b"></p>"#)))
+    }
+
+    /// A page loaded whole is known to hold no repeated key; one not known so (read back from a
+    /// store) that holds the edited field's block twice gets the whole form, not its leaf.
+    @Test func aPageNotKnownToHoldNoRepeatedKeyLooksTheLeafsRepeatedKeyUp() throws {
+        var shopper = try DifferentialRenderingTests.Shopper(DifferentialRenderingTests.cardOnly, resources: try FormResources.load(.init()))
+        try shopper.input(.cardNumber, "4", .focus)
+        var page = try #require(shopper.record.page(shopper.pageID))
+        #expect(page.keptFieldLeaf.holdsNoRepeatedKey)
+        page.keptFieldLeaf = KeptFieldLeaf()
+        page.blocks["cardNumber#2"] = HeldBlock(own: 1)
+        let view = shopper.tracked.view(shopper.record, pageID: page.id, noscript: false, announcement: "")
+        let echo = FieldEcho(field: "cardNumber", value: "4", caret: 1, seq: 1)
+        let plan = try #require(shopper.tracked.resources.blockPlan)
+        #expect(try shopper.tracked.leafFragments(plan, changes: .value(.cardNumber), view: view, page: &page, echo: echo) == nil)
     }
 }

@@ -16,6 +16,16 @@ import Testing
         #expect(resources.pack(for: locale).language == resources.catalogs.language(for: locale))
     }
 
+    /// English's pack is found two ways (a session's own `en`, and a locale that falls back to
+    /// it): both must give the one pack, as `LeafMemo` keys by language alone.
+    @Test func englishIsOnePackHoweverItIsReached() throws {
+        let resources = try #require(Self.resources)
+        let english = resources.pack(for: "en")
+        #expect(english.language == "en")
+        #expect(resources.pack(for: "xx") === english)
+        #expect(resources.pack(for: "en") === english)
+    }
+
     @Test func theCountryListIsInTheLanguageAndSortedByItsOwnRules() throws {
         let resources = try #require(Self.resources)
         let labels = resources.pack(for: "sv").countryOptions.compactMap { option -> String? in

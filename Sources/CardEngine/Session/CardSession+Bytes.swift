@@ -29,7 +29,7 @@ extension CardSession {
     /// A session as `writeStorage` wrote it, under `id` with `configuration`.
     public init(id: String, configuration: SessionConfiguration, storage reader: inout ByteReader) throws(StorageError) {
         self.id = id
-        self.configuration = configuration
+        configurationBox = ConfigurationBox(configuration)
         phase = try Self.phase(&reader)
         locale = try reader.optional { reader throws(StorageError) in try reader.string() } ?? configuration.locale
         focusedField = try reader.optional { reader throws(StorageError) in try reader.named(FieldType.self, "field") }

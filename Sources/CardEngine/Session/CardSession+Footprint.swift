@@ -15,7 +15,8 @@ extension CardSession {
         total += remoteBIN?.record.map { Self.heap($0.networks) } ?? 0
         total += payment.map { Self.heap($0.id ?? "") + Self.heap($0.declineCode ?? "") + Self.heap($0.message ?? "") } ?? 0
         total += Self.heap(phase.maskedCard ?? "")
-        return total + Self.heap(configuration)
+        // The configuration's own object (`ConfigurationBox`): a 16-byte header and the struct.
+        return total + 16 + MemoryLayout<SessionConfiguration>.size + Self.heap(configuration)
     }
 
     static let arrayHeader = 32

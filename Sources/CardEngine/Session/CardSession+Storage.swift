@@ -29,7 +29,7 @@ extension CardSession {
     /// A session as `storageJSON` described it, under `id` with `configuration`.
     public init(id: String, configuration: SessionConfiguration, storageJSON json: JSONValue) throws(StorageError) {
         self.id = id
-        self.configuration = configuration
+        configurationBox = ConfigurationBox(configuration)
         let object = try StorageReader.object(json)
         locale = try object["locale"].map { value throws(StorageError) in try StorageReader.string(value) } ?? configuration.locale
         phase = try Self.phase(try StorageReader.object(object["phase"]))

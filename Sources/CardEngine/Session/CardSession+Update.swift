@@ -19,12 +19,16 @@ extension CardSession {
         _ field: FieldType, value raw: String, caret: Int, event: InputEvent = .input, in environment: SessionEnvironment
     ) -> FieldUpdate {
         let previous = values[field]
-        guard phase.acceptsInput, configuration.isConfigured(field), !configuration.isDisabled(field) else {
+        guard phase.acceptsInput, configurationBox.configuredFields.contains(field), !configurationBox.disabledFields.contains(field) else {
             let current = FormattedValue(value: previous, caret: previous.utf16.count)
             return FieldUpdate(
                 field: field, formatted: current, changes: [], errorFields: [], validityFields: [], wasIgnored: true)
         }
-        let before = snapshot
+        // Only the card number's edit moves the networks (`format`), and with them the surcharge:
+        // any other keystroke neither works them out nor compares them, twice.
+        let movesNetworks: Bool
+        if case .cardNumber = field.spec.rule { movesNetworks = true } else { movesNetworks = false }
+        let before = snapshot(withNetworks: movesNetworks)
         switch event {
         case .focus: focusedField = field
         case .blur: if focusedField == field { focusedField = nil }
@@ -45,7 +49,7 @@ extension CardSession {
             refreshDependents(of: field, in: environment)
         }
         if valueChanged, case .failed = phase, field.spec.rule.describesCard { phase = .ready }
-        let after = snapshot
+        let after = snapshot(withNetworks: movesNetworks)
         var changes = before.changes(to: after)
         if valueChanged { changes.insert(.value) }
         // Most keystrokes change no error: the lists were compared once already.

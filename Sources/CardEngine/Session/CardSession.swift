@@ -8,8 +8,16 @@
 public struct CardSession: Sendable, Hashable {
     /// The session's id (the app's, also in URLs).
     public let id: String
-    /// What the merchant asked for; changed only by the merchant (`reconfigure`).
-    public internal(set) var configuration: SessionConfiguration
+    /// What the merchant asked for; changed only by the merchant (`reconfigure`). Read in place
+    /// (`_read`): a copy of the whole configuration is made only by whoever keeps one.
+    public internal(set) var configuration: SessionConfiguration {
+        // Inlinable, so another module reads one of its fields in place rather than through a
+        // call that hands it a copy of the whole configuration.
+        @inlinable get { configurationBox.value }
+        set { configurationBox = ConfigurationBox(newValue) }
+    }
+    /// `configuration`, by reference (`ConfigurationBox`).
+    @usableFromInline var configurationBox: ConfigurationBox
     /// Where the session is in its life, with the payment's result and the card's mask once it has them.
     public internal(set) var phase: SessionPhase = .ready
     /// The locale the session is shown in: the configuration's until a page settles it
@@ -36,7 +44,7 @@ public struct CardSession: Sendable, Hashable {
     /// (formatted and checked with `environment`, which is not kept).
     public init(id: String, configuration: SessionConfiguration, environment: SessionEnvironment = SessionEnvironment()) {
         self.id = id
-        self.configuration = configuration
+        configurationBox = ConfigurationBox(configuration)
         self.locale = configuration.locale
         for field in configuration.configuredFields {
             if let value = configuration.options(for: field).defaultValue {
@@ -124,7 +132,7 @@ public struct CardSession: Sendable, Hashable {
     /// Whether `field` holds a complete, valid value (what the views show as `valid`): false while
     /// it is empty, even where empty is allowed, and for a field the form does not show.
     public func isValid(_ field: FieldType) -> Bool {
-        validFields.contains(field) && !values[field].isEmpty && configuration.isConfigured(field)
+        validFields.contains(field) && !values[field].isEmpty && configurationBox.configuredFields.contains(field)
     }
 
     /// Calls `body` with each field the form shows that holds a complete, valid value
@@ -162,7 +170,7 @@ public struct CardSession: Sendable, Hashable {
 
     /// The billing country, when selected.
     public var country: Country? {
-        configuration.isConfigured(.countryCode) ? Countries.country(values[.countryCode]) : nil
+        configurationBox.configuredFields.contains(.countryCode) ? Countries.country(values[.countryCode]) : nil
     }
 
     /// Bounds what the browser may send for one field (UTF-16 units), before any formatting.

@@ -6,7 +6,9 @@
 /// initializer from inside a mutating event copies the whole session first.
 struct Snapshot {
     let errors: [FieldError]
-    let networks: ShownNetworks
+    /// Nil when not taken: an edit of a field other than the card number leaves the networks, and
+    /// the surcharge they decide, as they were (`CardSession.snapshot(withNetworks:)`).
+    let networks: ShownNetworks?
     let surcharge: Int?
     let validity: (Bool, Bool)
     /// The fields complete and valid: the page tells the merchant each one that passes.
@@ -74,12 +76,16 @@ struct ShownNetworks: Equatable {
 
 extension CardSession {
     /// The state an event may change, as it is now.
-    var snapshot: Snapshot {
+    var snapshot: Snapshot { snapshot(withNetworks: true) }
+
+    /// The state an event may change; without the networks and the surcharge when the event cannot
+    /// change them (compare it only with one taken alike).
+    func snapshot(withNetworks: Bool) -> Snapshot {
         var complete = FieldSet()
         let validity = forEachValidField { complete.set($0, true) }
         return Snapshot(
-            errors: errors, networks: shownNetworks, surcharge: surchargeAmountRaw, validity: (validity.card, validity.billing),
-            completeFields: complete, focusedField: focusedField, phase: phase.name)
+            errors: errors, networks: withNetworks ? shownNetworks : nil, surcharge: withNetworks ? surchargeAmountRaw : nil,
+            validity: (validity.card, validity.billing), completeFields: complete, focusedField: focusedField, phase: phase.name)
     }
 
     /// What changed since `before` was taken.

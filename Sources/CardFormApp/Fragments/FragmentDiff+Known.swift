@@ -40,7 +40,8 @@ struct LeafBlock {
 /// What the page holds of each of a tree's blocks, by index: the leaves' own (`leaves`), or, for
 /// a whole form, each found by key (`whole`).
 struct HeldBlocks {
-    let leaves: [LeafBlock]
+    /// The leaves' own, in the caller's room (`FormRenderer.leafFragments`): valid while the answer is made.
+    let leaves: UnsafeBufferPointer<LeafBlock>
     let whole: [HeldBlock?]
 
     subscript(index: Int) -> HeldBlock? { leaves.isEmpty ? whole[index] : leaves[index].held }
@@ -48,11 +49,48 @@ struct HeldBlocks {
     func known(_ index: Int) -> KnownHashes? { leaves.isEmpty ? nil : leaves[index].known }
 }
 
+/// The blocks an answer sends, in tree order, kept in room the caller gives (`FragmentDiff.respond`):
+/// one place per block of the tree, which no more blocks than that can fill.
+struct ChosenBlocks {
+    private let room: UnsafeMutableBufferPointer<Int>
+    private var count = 0
+
+    init(room: UnsafeMutableBufferPointer<Int>) { self.room = room }
+
+    var all: UnsafeBufferPointer<Int> { UnsafeBufferPointer(rebasing: room[..<count]) }
+
+    /// Adds a block after every block chosen so far.
+    mutating func append(_ index: Int) {
+        room.initializeElement(at: count, to: index)
+        count += 1
+    }
+
+    /// Adds a block not chosen yet, in its place in tree order.
+    mutating func insert(_ index: Int) {
+        var at = count
+        while at > 0, room[at - 1] > index {
+            room.initializeElement(at: at, to: room[at - 1])
+            at -= 1
+        }
+        room[at] = index
+        count += 1
+    }
+
+    mutating func remove(_ index: Int) {
+        var kept = 0
+        for at in 0..<count where room[at] != index {
+            room[kept] = room[at]
+            kept += 1
+        }
+        count = kept
+    }
+}
+
 extension FragmentDiff {
-    /// The blocks' own hashes: known ones as they are, the others worked out.
-    static func ownHashes(_ tree: BlockTree, held: HeldBlocks) -> [UInt64] {
-        guard !held.leaves.isEmpty else { return tree.ownHashes() }
-        return tree.blocks.indices.map { held.known($0)?.own ?? tree.ownHash(of: $0) }
+    /// The blocks' own hashes, into `hashes` (one place a block): known ones as they are, the
+    /// others worked out.
+    static func ownHashes(_ tree: BlockTree, held: HeldBlocks, into hashes: UnsafeMutableBufferPointer<UInt64>) {
+        for index in tree.blocks.indices { hashes.initializeElement(at: index, to: held.known(index)?.own ?? tree.ownHash(of: index)) }
     }
 
     /// `innerHash` for block `index`, taken from what is known of it where that says.

@@ -15,8 +15,9 @@ extension FragmentDiff {
     /// (`heard`: hashes as the page holds them once the live region is emptied), and what follows
     /// the start tag is what the page holds.
     static func rememberInner(
-        _ tree: BlockTree, own: [UInt64], heard: [UInt64], held: HeldBlocks, chosen: [Int],
-        echo: (block: Int, value: String, text: Range<Int>?)?, valueOnly: Int?, resync: Bool, next: inout [HeldBlock]
+        _ tree: BlockTree, own: UnsafeBufferPointer<UInt64>, heard: UnsafeBufferPointer<UInt64>, held: HeldBlocks,
+        chosen: UnsafeBufferPointer<Int>, echo: (block: Int, value: String, text: Range<Int>?)?, valueOnly: Int?, resync: Bool,
+        next: UnsafeMutableBufferPointer<HeldBlock>
     ) -> [Int] {
         var tagOnly: [Int] = []
         for index in tree.blocks.indices {

@@ -73,61 +73,110 @@ enum FragmentDiff {
     /// caller already; nothing `page.blocks` gains or loses in between), and what is already
     /// known of its hashes.
     static func respond(
-        to tree: BlockTree, page: inout PageState, echo: FieldEcho?, resync: Bool, announces: Bool = false, leaves: [LeafBlock]? = nil
+        to tree: BlockTree, page: inout PageState, echo: FieldEcho?, resync: Bool, announces: Bool = false,
+        leaves: UnsafeBufferPointer<LeafBlock>? = nil
     ) -> String {
         // Each block's entry is found once, by key, and everything below works on indices.
         assert(leaves.map { $0.count == tree.blocks.count } ?? true, "leaves must match tree.blocks one for one")
         assert(leaves.map { leaves in leaves.indices.allSatisfy { page.blocks.keys[leaves[$0].slot] == tree.blocks[$0].key } } ?? true)
         assert(leaves.map { knownHashesHold(tree, $0.map(\.known)) } ?? true, "known hashes must hold")
-        let isWholeForm = leaves == nil
-        let held = HeldBlocks(leaves: leaves ?? [], whole: leaves == nil ? tree.blocks.map { page.blocks[$0.key] } : [])
-        let own = ownHashes(tree, held: held)
-        let heard = announces ? hashesOnceHeard(tree, own) : own
-        var chosen: [Int] = []
+        let held = HeldBlocks(
+            leaves: leaves ?? UnsafeBufferPointer(start: nil, count: 0), whole: leaves == nil ? tree.blocks.map { page.blocks[$0.key] } : [])
+        // Each block's figures live on the stack for the answer's making: a keystroke's one or two
+        // leaves, a whole form's few dozen blocks. As arrays they were three allocations a keystroke.
+        let count = tree.blocks.count
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * count) { hashes in
+            withUnsafeTemporaryAllocation(of: HeldBlock.self, capacity: count) { next in
+                withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { chosen in
+                    let figures = Figures(
+                        own: UnsafeMutableBufferPointer(rebasing: hashes[..<count]),
+                        heard: UnsafeMutableBufferPointer(rebasing: hashes[count...]), next: next, chosen: chosen)
+                    return answer(tree, page: &page, echo: echo, resync: resync, announces: announces, leaves: leaves, held: held, figures)
+                }
+            }
+        }
+    }
+
+    /// Room for a block's figures while an answer is made (`respond`), one place a block.
+    private struct Figures {
+        let own: UnsafeMutableBufferPointer<UInt64>
+        /// `own` as the page holds it once the live region is heard, when something is said.
+        let heard: UnsafeMutableBufferPointer<UInt64>
+        let next: UnsafeMutableBufferPointer<HeldBlock>
+        /// Room for the blocks chosen to go (`ChosenBlocks`).
+        let chosen: UnsafeMutableBufferPointer<Int>
+    }
+
+    /// `respond`, given room for its figures.
+    private static func answer(
+        _ tree: BlockTree, page: inout PageState, echo: FieldEcho?, resync: Bool, announces: Bool, leaves: UnsafeBufferPointer<LeafBlock>?,
+        held: HeldBlocks, _ figures: Figures
+    ) -> String {
+        let own = figures.own
+        ownHashes(tree, held: held, into: own)
+        let heard: UnsafeMutableBufferPointer<UInt64>
+        if announces {
+            heard = figures.heard
+            _ = heard.initialize(fromContentsOf: own)
+            hear(tree, into: heard)
+        } else {
+            heard = own
+        }
+        var chosen = ChosenBlocks(room: figures.chosen)
         for index in tree.blocks.indices {
-            if chosen.contains(where: { tree.isWithin(index, $0) }) { continue }
+            if chosen.all.contains(where: { tree.isWithin(index, $0) }) { continue }
             let changed = resync ? tree.blocks[index].parent == nil : held[index]?.own != own[index]
             if changed { chosen.append(index) }
         }
         var echoBlock: Int?
         if let echo, let field = tree.index(of: echo.field) {
-            echoBlock = chosen.first { tree.isWithin(field, $0) }
+            echoBlock = chosen.all.first { tree.isWithin(field, $0) }
             if echoBlock == nil {
-                chosen.append(field)
-                chosen.sort()
+                chosen.insert(field)
                 echoBlock = field
             }
         }
-        // The echoed value's text in its block, when that has no child blocks: found once for the
-        // two hashes that leave it out (value-free and inner).
-        var echoed: (block: Int, value: String, text: Range<Int>?)?
-        var valueFree: UInt64?
-        if let echoBlock, let echo, tree.blocks[echoBlock].children.isEmpty {
-            if let filled = held.known(echoBlock)?.filled(with: echo.value) {
-                echoed = (echoBlock, echo.value, filled.text)
-                valueFree = filled.valueFree
-            } else {
-                let text = valueText(echo.value, in: tree.blocks[echoBlock].range, of: tree.html)
-                echoed = (echoBlock, echo.value, text)
-                valueFree = text.map { hash(tree.blocks[echoBlock].range, of: tree.html, leavingOut: $0) }
-            }
-        }
+        let echoed = echoedText(echo, block: echoBlock, tree: tree, held: held)
         // A block's value-free hash stays while the block is what the page holds.
-        var next = tree.blocks.indices.map { index in
-            HeldBlock(own: heard[index], valueFree: held[index]?.own == heard[index] ? held[index]?.valueFree : nil)
+        let next = figures.next
+        for index in tree.blocks.indices {
+            next.initializeElement(
+                at: index, to: HeldBlock(own: heard[index], valueFree: held[index]?.own == heard[index] ? held[index]?.valueFree : nil))
         }
-        let valueOnly = rememberValueFree(echoBlock, valueFree: valueFree, held: held, resync: resync, next: &next)
+        let valueOnly = rememberValueFree(echoBlock, valueFree: echoed?.valueFree, held: held, resync: resync, next: next)
         let tagOnly = rememberInner(
-            tree, own: own, heard: heard, held: held, chosen: chosen, echo: echoed, valueOnly: valueOnly, resync: resync, next: &next)
+            tree, own: UnsafeBufferPointer(own), heard: UnsafeBufferPointer(heard), held: held, chosen: chosen.all,
+            echo: echoed.flatMap { echoed in echo.map { (echoed.block, $0.value, echoed.text) } }, valueOnly: valueOnly, resync: resync,
+            next: next)
         // The page holds the tree's blocks as `next` says, and no others unless they are leaves.
-        if isWholeForm { page.blocks.removeAll(keepingCapacity: true) }
         if let leaves {
             for index in tree.blocks.indices { page.blocks.values[leaves[index].slot] = next[index] }
         } else {
+            page.blocks.removeAll(keepingCapacity: true)
             for index in tree.blocks.indices { page.blocks[tree.blocks[index].key] = next[index] }
+            page.keptFieldLeaf.holdsNoRepeatedKey = KeptFieldLeaf.holdsNoRepeatedKey(tree)
         }
         // An echo the page already shows, on a block it already holds, would change nothing.
-        if let valueOnly, echo?.isWhatWasSent == true { chosen.removeAll { $0 == valueOnly } }
+        if let valueOnly, echo?.isWhatWasSent == true { chosen.remove(valueOnly) }
+        return write(chosen.all, of: tree, page: &page, echo: echo, echoBlock: echoBlock, valueOnly: valueOnly, tagOnly: tagOnly, held: held)
+    }
+
+    /// The echoed value's text in its block, when that has no child blocks: found once for the
+    /// two hashes that leave it out (value-free and inner), with the value-free one.
+    private static func echoedText(
+        _ echo: FieldEcho?, block: Int?, tree: BlockTree, held: HeldBlocks
+    ) -> (block: Int, text: Range<Int>?, valueFree: UInt64?)? {
+        guard let block, let echo, tree.blocks[block].children.isEmpty else { return nil }
+        if let filled = held.known(block)?.filled(with: echo.value) { return (block, filled.text, filled.valueFree) }
+        let text = valueText(echo.value, in: tree.blocks[block].range, of: tree.html)
+        return (block, text, text.map { hash(tree.blocks[block].range, of: tree.html, leavingOut: $0) })
+    }
+
+    /// The `<template>` elements for the `chosen` blocks; empty when none is.
+    private static func write(
+        _ chosen: UnsafeBufferPointer<Int>, of tree: BlockTree, page: inout PageState, echo: FieldEcho?, echoBlock: Int?,
+        valueOnly: Int?, tagOnly: [Int], held: HeldBlocks
+    ) -> String {
         guard !chosen.isEmpty else { return "" }
         page.revision += 1
         var body: [UInt8] = []
@@ -177,7 +226,7 @@ enum FragmentDiff {
     /// and but for the value (`valueFree`: its hash with the value's text left out, where found)
     /// its markup is what the page holds. Never on a resync: what the page holds is not known then.
     private static func rememberValueFree(
-        _ index: Int?, valueFree: UInt64?, held: HeldBlocks, resync: Bool, next: inout [HeldBlock]
+        _ index: Int?, valueFree: UInt64?, held: HeldBlocks, resync: Bool, next: UnsafeMutableBufferPointer<HeldBlock>
     ) -> Int? {
         guard let index else { return nil }
         next[index].valueFree = valueFree
@@ -193,14 +242,19 @@ enum FragmentDiff {
     /// nothing (`BlockHash` streams: the two parts hash as the bytes around the text would).
     static func hashesOnceHeard(_ tree: BlockTree, _ hashes: [UInt64]) -> [UInt64] {
         var heard = hashes
+        heard.withUnsafeMutableBufferPointer { hear(tree, into: $0) }
+        return heard
+    }
+
+    /// `hashesOnceHeard` in place: `hashes` holds the own hashes and is left holding them heard.
+    static func hear(_ tree: BlockTree, into hashes: UnsafeMutableBufferPointer<UInt64>) {
         for index in tree.blocks.indices where tree.blocks[index].children.isEmpty {
             guard let said = AnnouncementHook.text(in: tree.html, tree.blocks[index].range), !said.isEmpty else { continue }
             var hasher = BlockHash()
             hasher.combine(tree.html[tree.blocks[index].range.lowerBound..<said.lowerBound])
             hasher.combine(tree.html[said.upperBound..<tree.blocks[index].range.upperBound])
-            heard[index] = hasher.value
+            hashes[index] = hasher.value
         }
-        return heard
     }
 
     /// Where the text of the first `value="<value>"` attribute lies in `html[range]`, or nil.

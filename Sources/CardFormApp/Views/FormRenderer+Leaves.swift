@@ -14,6 +14,41 @@ extension FormRenderer {
     func leafFragments(
         _ plan: BlockPlan, changes: ViewChanges, view: FormView, page: inout PageState, echo: FieldEcho?, announces: Bool = false
     ) throws(TemplateError) -> String? {
+        // What the page holds of each block rendered, and where, found here once for
+        // `FragmentDiff` too; and what the memos already know of its hashes, so the diff need not
+        // work them out. On the stack (as an array it was an allocation a keystroke), in room
+        // small enough to be taken unchecked: larger room first asks the system how much stack is
+        // left, which costs more than the allocation saved. A change reaching more leaves than
+        // that holds (rare: most reach most of the form, and render it whole) starts again with
+        // room for all.
+        let small = try withUnsafeTemporaryAllocation(of: LeafBlock.self, capacity: min(plan.leaves.count, Self.leafRoom)) {
+            room throws(TemplateError) in
+            try leafFragments(plan, changes: changes, view: view, page: &page, echo: echo, announces: announces, room: room)
+        }
+        if case .answer(let body) = small { return body }
+        let whole = try withUnsafeTemporaryAllocation(of: LeafBlock.self, capacity: plan.leaves.count) { room throws(TemplateError) in
+            try leafFragments(plan, changes: changes, view: view, page: &page, echo: echo, announces: announces, room: room)
+        }
+        if case .answer(let body) = whole { return body }
+        return nil
+    }
+
+    /// How many `LeafBlock`s fit in the stack room Swift takes without checking (1 KB).
+    private static let leafRoom = 1024 / MemoryLayout<LeafBlock>.stride
+
+    /// What `leafFragments` made in the room it was given.
+    private enum LeafAnswer {
+        /// The fragments, or nil for the whole-form render.
+        case answer(String?)
+        /// More leaves were reached than the room holds; the page is as it was.
+        case outOfRoom
+    }
+
+    /// `leafFragments`, given room for the `LeafBlock`s (plain values: nothing to deinitialize).
+    private func leafFragments(
+        _ plan: BlockPlan, changes: ViewChanges, view: FormView, page: inout PageState, echo: FieldEcho?, announces: Bool,
+        room: UnsafeMutableBufferPointer<LeafBlock>
+    ) throws(TemplateError) -> LeafAnswer {
         var html: [UInt8] = []
         // Most keystrokes render a block or two under a kilobyte: a reserve malloc serves from
         // its small-chunk cache (4 KB took its slow path, ~1.7k instructions, on every keystroke).
@@ -23,15 +58,12 @@ extension FormRenderer {
         // A keystroke renders a leaf or two: room for a few from the start, not grown from one.
         var blocks: [BlockTree.Block] = []
         blocks.reserveCapacity(4)
-        // What the page holds of each block rendered, and where, found here once for
-        // `FragmentDiff` too; and what the memos already know of its hashes, so the diff need not
-        // work them out.
-        var leaves: [LeafBlock] = []
-        leaves.reserveCapacity(4)
+        var leafCount = 0
         let echoField = echo?.field
         let echoType = echo?.type
         var echoed = echoField == nil
         let previous = page.keptFieldLeaf.kept
+        let previousHeld = page.keptFieldLeaf.held
         page.keptFieldLeaf.kept = nil
         var keeping: (kept: KeptFieldLeaf.Kept, slot: Dictionary<String, HeldBlock>.Index)?
         for (index, reach) in plan.reaches.enumerated() {
@@ -40,37 +72,46 @@ extension FormRenderer {
             guard isEcho || !reach.changes.isDisjoint(with: changes) else { continue }
             let leaf = plan.leaves[index]
             echoed = echoed || isEcho
-            guard page.blocks[leaf.repeatedKey] == nil else { return nil }
+            guard page.keptFieldLeaf.holdsNoRepeatedKey || page.blocks[leaf.repeatedKey] == nil else { return .answer(nil) }
             let slot = page.blocks.index(forKey: leaf.key)
             var reuse: KeptFieldLeaf.Kept?
-            if isEcho, let previous { reuse = reusable(previous, leaf: leaf, changes: changes, held: slot.map { page.blocks.values[$0] }) }
+            if isEcho, let previous, let slot, page.blocks.values[slot] == previousHeld {
+                reuse = reusable(previous, leaf: leaf, changes: changes)
+            }
             switch try render(leaf, view: view, reusing: reuse, into: &html) {
-            case .unfit: return nil
-            case .nothing: guard slot == nil else { return nil }
+            case .unfit: return .answer(nil)
+            case .nothing: guard slot == nil else { return .answer(nil) }
             case .block(let range, let hashes, let kept):
-                guard let slot else { return nil }
+                guard let slot else { return .answer(nil) }
+                guard leafCount < room.count else {
+                    page.keptFieldLeaf.kept = previous
+                    return .outOfRoom
+                }
                 if isEcho, let kept { keeping = (kept, slot) }
                 blocks.append(BlockTree.Block(key: leaf.key, range: range, parent: nil))
-                leaves.append(LeafBlock(held: page.blocks.values[slot], slot: slot, known: hashes))
+                room.initializeElement(at: leafCount, to: LeafBlock(held: page.blocks.values[slot], slot: slot, known: hashes))
+                leafCount += 1
             }
         }
-        guard echoed else { return nil }
+        guard echoed else { return .answer(nil) }
         // Only these leaves were rendered: every other block keeps what the page already holds.
         let body = FragmentDiff.respond(
-            to: BlockTree(bytes: html, blocks: blocks), page: &page, echo: echo, resync: false, announces: announces, leaves: leaves)
-        if let (kept, slot) = keeping { page.keptFieldLeaf.kept = kept.holding(page.blocks.values[slot]) }
-        return body
+            to: BlockTree(bytes: html, blocks: blocks), page: &page, echo: echo, resync: false, announces: announces,
+            leaves: UnsafeBufferPointer(rebasing: room[..<leafCount]))
+        if let (kept, slot) = keeping {
+            page.keptFieldLeaf.kept = kept
+            page.keptFieldLeaf.held = page.blocks.values[slot]
+        }
+        return .answer(body)
     }
 
     /// The entry the page's last keystroke filled, when this keystroke may fill it again: the same
     /// field's leaf, reached by nothing but its value (so its state is the one that entry was
-    /// looked up with), the page still holding the block as that answer left it, and the same
-    /// resources.
-    private func reusable(
-        _ kept: KeptFieldLeaf.Kept, leaf: BlockPlan.Leaf, changes: ViewChanges, held: HeldBlock?
-    ) -> KeptFieldLeaf.Kept? {
+    /// looked up with), and the same resources; the caller has seen the page still hold the block
+    /// as that answer left it (`KeptFieldLeaf.held`).
+    private func reusable(_ kept: KeptFieldLeaf.Kept, leaf: BlockPlan.Leaf, changes: ViewChanges) -> KeptFieldLeaf.Kept? {
         guard let field = leaf.field, kept.field == field, kept.templateHash == leaf.templateHash, kept.memo === resources.blockMemo,
-              leaf.changes.intersection(changes).isSubset(of: .value(field)), held == kept.held else { return nil }
+              leaf.changes.intersection(changes).isSubset(of: .value(field)) else { return nil }
         return kept
     }
 
@@ -125,8 +166,7 @@ extension FormRenderer {
         }
         let range = entry.append(filledWith: value, to: &html)
         let kept = KeptFieldLeaf.Kept(
-            field: field, templateHash: leaf.templateHash, language: language, filled: filled, memo: resources.blockMemo, entry: entry,
-            held: HeldBlock(own: 0))
+            field: field, templateHash: leaf.templateHash, language: language, filled: filled, memo: resources.blockMemo, entry: entry)
         return .block(range, entry.known(filledWith: value, at: range), kept)
     }
 

@@ -36,6 +36,7 @@ struct FormRenderer {
             let heard = view.context.announcement.isEmpty ? own : FragmentDiff.hashesOnceHeard(form, own)
             let shown = view
             page.blocks = FragmentDiff.heldBlocks(of: form, own: own, heard: heard) { shown.shownValue(for: $0) }
+            page.keptFieldLeaf.holdsNoRepeatedKey = KeptFieldLeaf.holdsNoRepeatedKey(form)
             page.phase = record.session.phase.name
             return text
         }
