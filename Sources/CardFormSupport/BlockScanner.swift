@@ -33,7 +33,7 @@ struct BlockScanner {
         names.reserveCapacity(expectedBlocks)
         blocks.reserveCapacity(expectedBlocks)
         // Read once per scan rather than through the lazy globals at every tag.
-        let elements = (void: Self.voidElements, rawText: Self.rawTextElements)
+        let elements = Self.elements
         var i = start
         let n = html.count
         while i < n {
@@ -91,7 +91,7 @@ struct BlockScanner {
 
     /// Reads one start tag at `start`; returns where scanning continues.
     private mutating func openTag(
-        at start: Int, stack: inout [OpenElement], names: inout [SeenName], elements: (void: [UInt64], rawText: [UInt64])
+        at start: Int, stack: inout [OpenElement], names: inout [SeenName], elements: ElementTables
     ) -> Int {
         let (nameEnd, tag) = tagName(from: start + 1)
         var (end, block, selfClosing) = attributes(from: nameEnd)
@@ -112,8 +112,8 @@ struct BlockScanner {
             blocks.append(Block(key: Block.key(blockName, occurrence: count), range: start..<end, parent: parent, tagEnd: end))
             blockIndex = blocks.count - 1
         }
-        if selfClosing || elements.void.contains(tag) { return end }
-        if elements.rawText.contains(tag) {
+        if selfClosing || elements.isVoid(tag) { return end }
+        if elements.isRawText(tag) {
             // Script, style and textarea bodies are text: skip to their end tag.
             let closing = Array("</".utf8) + html[(start + 1)..<nameEnd].map(lowered)
             while end < html.count, !startsCaseInsensitive(with: closing, at: end) { end += 1 }
@@ -237,11 +237,32 @@ struct BlockScanner {
         return (zeroed &- lows) & ~zeroed & highs
     }
 
-    // Arrays, not sets: a dozen integer compares cost less than hashing the tag once.
-    private static let voidElements: [UInt64] =
-        ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]
-            .map { FNV1a.hash($0.utf8) }
-    private static let rawTextElements: [UInt64] = ["script", "style", "textarea", "title"].map { FNV1a.hash($0.utf8) }
+    /// The tag names (`tagName`'s numbers) the scan treats apart. Lists, not sets: a dozen integer
+    /// compares cost less than hashing the tag once. Inline arrays, not `Array`s: passing an
+    /// `Array` to `openTag` retained and released it at every start tag, two of each a tag.
+    struct ElementTables {
+        let void: InlineArray<13, UInt64>
+        let rawText: InlineArray<4, UInt64>
+
+        func isVoid(_ tag: UInt64) -> Bool {
+            for index in void.indices where void[index] == tag { return true }
+            return false
+        }
+
+        func isRawText(_ tag: UInt64) -> Bool {
+            for index in rawText.indices where rawText[index] == tag { return true }
+            return false
+        }
+    }
+
+    private static let elements = ElementTables(
+        void: [
+            FNV1a.hash("area".utf8), FNV1a.hash("base".utf8), FNV1a.hash("br".utf8), FNV1a.hash("col".utf8),
+            FNV1a.hash("embed".utf8), FNV1a.hash("hr".utf8), FNV1a.hash("img".utf8), FNV1a.hash("input".utf8),
+            FNV1a.hash("link".utf8), FNV1a.hash("meta".utf8), FNV1a.hash("source".utf8), FNV1a.hash("track".utf8),
+            FNV1a.hash("wbr".utf8),
+        ],
+        rawText: [FNV1a.hash("script".utf8), FNV1a.hash("style".utf8), FNV1a.hash("textarea".utf8), FNV1a.hash("title".utf8)])
 
     /// Where the tag name from `start` ends (letters, digits, `-`), and the name as a number:
     /// FNV-1a of its bytes in lower case, found in the same pass.
