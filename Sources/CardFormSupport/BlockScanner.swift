@@ -131,14 +131,17 @@ struct BlockScanner {
     }
 
     /// Scans attributes up to the tag's `>`: returns the index after it, where the `data-cf-block`
-    /// value lies and whether the tag closed itself (`/>`).
+    /// value lies and whether the tag closed itself (`/>`). The loop keeps only where the last
+    /// `data-cf-block` value starts; its range is read again once at the end: carried as a range
+    /// through every attribute, it kept registers busy that the `memchr` call then saved and restored.
     private func attributes(from start: Int) -> (end: Int, block: Range<Int>?, selfClosing: Bool) {
         var i = start
-        var block: Range<Int>?
+        var blockValue = -1
         let n = html.count
         while i < n {
             let byte = html[i]
             if byte == UInt8(ascii: ">") {
+                let block = blockValue < 0 ? nil : attributeValue(at: blockValue).range
                 return (i + 1, block, i > start && html[i - 1] == UInt8(ascii: "/"))
             }
             if isSpace(byte) || byte == UInt8(ascii: "/") { i += 1; continue }
@@ -149,18 +152,25 @@ struct BlockScanner {
             guard i < n, html[i] == UInt8(ascii: "=") else { continue }
             i += 1
             while i < n, isSpace(html[i]) { i += 1 }
-            var valueRange = i..<i
-            if i < n, html[i] == UInt8(ascii: "\"") || html[i] == UInt8(ascii: "'") {
-                let close = find(html[i], from: i + 1) ?? n
-                valueRange = (i + 1)..<close
-                i = min(close + 1, n)
-            } else {
-                while i < n, !isSpace(html[i]), html[i] != UInt8(ascii: ">") { i += 1 }
-                valueRange = valueRange.lowerBound..<i
-            }
-            if isBlock { block = valueRange }
+            if isBlock { blockValue = i }
+            i = attributeValue(at: i).next
         }
-        return (n, block, false)
+        return (n, blockValue < 0 ? nil : attributeValue(at: blockValue).range, false)
+    }
+
+    /// The attribute value from `start` (just past `=` and blanks): its bytes without quotes, and
+    /// where scanning goes on. A quoted value runs to its closing quote (to the end when none); an
+    /// unquoted one to a blank or `>`.
+    @inline(__always)
+    private func attributeValue(at start: Int) -> (range: Range<Int>, next: Int) {
+        var i = start
+        let n = html.count
+        if i < n, html[i] == UInt8(ascii: "\"") || html[i] == UInt8(ascii: "'") {
+            let close = find(html[i], from: i + 1) ?? n
+            return ((i + 1)..<close, min(close + 1, n))
+        }
+        while i < n, !isSpace(html[i]), html[i] != UInt8(ascii: ">") { i += 1 }
+        return (start..<i, i)
     }
 
     /// Whether the attribute name at `range` is `data-cf-block` in any case; length first, then
