@@ -60,10 +60,9 @@ public struct BlockHash: Sendable {
         bytes.withUnsafeBytes { combine($0) }
     }
 
-    /// A string's UTF-8.
+    /// A string's UTF-8, read where it lies: a local copy for `withUTF8` cost a retain and a release.
     public mutating func combine(_ text: String) {
-        var text = text
-        text.withUTF8 { combine(UnsafeRawBufferPointer($0)) }
+        text.utf8Span.span.withUnsafeBytes { combine($0) }
     }
 
     public mutating func combine(_ byte: UInt8) {

@@ -33,7 +33,7 @@ struct BlockScanner {
         names.reserveCapacity(expectedBlocks)
         blocks.reserveCapacity(expectedBlocks)
         // Read once per scan rather than through the lazy globals at every tag.
-        let elements = (void: Self.voidElements, rawText: Self.rawTextElements)
+        let elements = Self.elements
         var i = start
         let n = html.count
         while i < n {
@@ -91,7 +91,7 @@ struct BlockScanner {
 
     /// Reads one start tag at `start`; returns where scanning continues.
     private mutating func openTag(
-        at start: Int, stack: inout [OpenElement], names: inout [SeenName], elements: (void: [UInt64], rawText: [UInt64])
+        at start: Int, stack: inout [OpenElement], names: inout [SeenName], elements: ElementTables
     ) -> Int {
         let (nameEnd, tag) = tagName(from: start + 1)
         var (end, block, selfClosing) = attributes(from: nameEnd)
@@ -112,8 +112,8 @@ struct BlockScanner {
             blocks.append(Block(key: Block.key(blockName, occurrence: count), range: start..<end, parent: parent, tagEnd: end))
             blockIndex = blocks.count - 1
         }
-        if selfClosing || elements.void.contains(tag) { return end }
-        if elements.rawText.contains(tag) {
+        if selfClosing || elements.isVoid(tag) { return end }
+        if elements.isRawText(tag) {
             // Script, style and textarea bodies are text: skip to their end tag.
             let closing = Array("</".utf8) + html[(start + 1)..<nameEnd].map(lowered)
             while end < html.count, !startsCaseInsensitive(with: closing, at: end) { end += 1 }
@@ -131,14 +131,17 @@ struct BlockScanner {
     }
 
     /// Scans attributes up to the tag's `>`: returns the index after it, where the `data-cf-block`
-    /// value lies and whether the tag closed itself (`/>`).
+    /// value lies and whether the tag closed itself (`/>`). The loop keeps only where the last
+    /// `data-cf-block` value starts; its range is read again once at the end: carried as a range
+    /// through every attribute, it kept registers busy that the `memchr` call then saved and restored.
     private func attributes(from start: Int) -> (end: Int, block: Range<Int>?, selfClosing: Bool) {
         var i = start
-        var block: Range<Int>?
+        var blockValue = -1
         let n = html.count
         while i < n {
             let byte = html[i]
             if byte == UInt8(ascii: ">") {
+                let block = blockValue < 0 ? nil : attributeValue(at: blockValue).range
                 return (i + 1, block, i > start && html[i - 1] == UInt8(ascii: "/"))
             }
             if isSpace(byte) || byte == UInt8(ascii: "/") { i += 1; continue }
@@ -149,18 +152,25 @@ struct BlockScanner {
             guard i < n, html[i] == UInt8(ascii: "=") else { continue }
             i += 1
             while i < n, isSpace(html[i]) { i += 1 }
-            var valueRange = i..<i
-            if i < n, html[i] == UInt8(ascii: "\"") || html[i] == UInt8(ascii: "'") {
-                let close = find(html[i], from: i + 1) ?? n
-                valueRange = (i + 1)..<close
-                i = min(close + 1, n)
-            } else {
-                while i < n, !isSpace(html[i]), html[i] != UInt8(ascii: ">") { i += 1 }
-                valueRange = valueRange.lowerBound..<i
-            }
-            if isBlock { block = valueRange }
+            if isBlock { blockValue = i }
+            i = attributeValue(at: i).next
         }
-        return (n, block, false)
+        return (n, blockValue < 0 ? nil : attributeValue(at: blockValue).range, false)
+    }
+
+    /// The attribute value from `start` (just past `=` and blanks): its bytes without quotes, and
+    /// where scanning goes on. A quoted value runs to its closing quote (to the end when none); an
+    /// unquoted one to a blank or `>`.
+    @inline(__always)
+    private func attributeValue(at start: Int) -> (range: Range<Int>, next: Int) {
+        var i = start
+        let n = html.count
+        if i < n, html[i] == UInt8(ascii: "\"") || html[i] == UInt8(ascii: "'") {
+            let close = find(html[i], from: i + 1) ?? n
+            return ((i + 1)..<close, min(close + 1, n))
+        }
+        while i < n, !isSpace(html[i]), html[i] != UInt8(ascii: ">") { i += 1 }
+        return (start..<i, i)
     }
 
     /// Whether the attribute name at `range` is `data-cf-block` in any case; length first, then
@@ -237,11 +247,32 @@ struct BlockScanner {
         return (zeroed &- lows) & ~zeroed & highs
     }
 
-    // Arrays, not sets: a dozen integer compares cost less than hashing the tag once.
-    private static let voidElements: [UInt64] =
-        ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]
-            .map { FNV1a.hash($0.utf8) }
-    private static let rawTextElements: [UInt64] = ["script", "style", "textarea", "title"].map { FNV1a.hash($0.utf8) }
+    /// The tag names (`tagName`'s numbers) the scan treats apart. Lists, not sets: a dozen integer
+    /// compares cost less than hashing the tag once. Inline arrays, not `Array`s: passing an
+    /// `Array` to `openTag` retained and released it at every start tag, two of each a tag.
+    struct ElementTables {
+        let void: InlineArray<13, UInt64>
+        let rawText: InlineArray<4, UInt64>
+
+        func isVoid(_ tag: UInt64) -> Bool {
+            for index in void.indices where void[index] == tag { return true }
+            return false
+        }
+
+        func isRawText(_ tag: UInt64) -> Bool {
+            for index in rawText.indices where rawText[index] == tag { return true }
+            return false
+        }
+    }
+
+    private static let elements = ElementTables(
+        void: [
+            FNV1a.hash("area".utf8), FNV1a.hash("base".utf8), FNV1a.hash("br".utf8), FNV1a.hash("col".utf8),
+            FNV1a.hash("embed".utf8), FNV1a.hash("hr".utf8), FNV1a.hash("img".utf8), FNV1a.hash("input".utf8),
+            FNV1a.hash("link".utf8), FNV1a.hash("meta".utf8), FNV1a.hash("source".utf8), FNV1a.hash("track".utf8),
+            FNV1a.hash("wbr".utf8),
+        ],
+        rawText: [FNV1a.hash("script".utf8), FNV1a.hash("style".utf8), FNV1a.hash("textarea".utf8), FNV1a.hash("title".utf8)])
 
     /// Where the tag name from `start` ends (letters, digits, `-`), and the name as a number:
     /// FNV-1a of its bytes in lower case, found in the same pass.

@@ -14,8 +14,8 @@ public enum HTMLEscaping {
     /// Appends `text`'s UTF-8 to `output`, escaped as `escape(_:)` does, without building a
     /// `String` in between.
     public static func append(escaping text: String, to output: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { Renderer.appendEscaped($0, to: &output) }
+        // Read where it lies: a local copy for `withUTF8` cost a retain and a release.
+        text.utf8Span.span.withUnsafeBufferPointer { Renderer.appendEscaped($0, to: &output) }
     }
 
     /// Whether escaping leaves `text` as it is (it holds none of `& < > " '`).

@@ -30,12 +30,10 @@ extension Renderer {
             known.withUnsafeBufferPointer { output.append($0) }
             return
         }
-        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+        // Read through a span borrowed from the value where it lies: going through `text.utf8`
+        // copied the string first, a retain and a release on every interpolation.
+        text.utf8Span.span.withUnsafeBufferPointer { bytes in
             escaped ? appendEscaped(bytes) : output.append(bytes)
-        }
-        if copied == nil {
-            let bytes = Array(text.utf8)
-            bytes.withUnsafeBufferPointer { escaped ? appendEscaped($0) : output.append($0) }
         }
     }
 

@@ -100,7 +100,9 @@ struct Renderer: ~Copyable {
         }
     }
 
-    private mutating func renderSection(_ value: TemplateValue, body: Range<Int>, at index: Int) throws(Stop) {
+    /// Renders a section's body over `value`, which `resolve` copied out for it: the context
+    /// stack takes that copy itself rather than a second one (a retain and a release each).
+    private mutating func renderSection(_ value: consuming TemplateValue, body: Range<Int>, at index: Int) throws(Stop) {
         if case .list(let items) = value {
             for item in items {
                 stack.append(item)
@@ -108,7 +110,7 @@ struct Renderer: ~Copyable {
                 try nested(body, at: index)
             }
         } else if value.isTruthy {
-            stack.append(value)
+            stack.append(consume value)
             defer { stack.removeLast() }
             try nested(body, at: index)
         }

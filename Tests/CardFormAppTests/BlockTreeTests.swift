@@ -79,6 +79,16 @@ import Testing
         #expect(starts == [#"<p data-cf-block="q" title='a > b' data-x="c'd">"#, "<i data-cf-block=v title=it's>", #"<br data-cf-block="w"/>"#])
     }
 
+    /// A value is read past blanks around its `=`; a `data-cf-block` with no value names nothing,
+    /// and of two with values the last counts. A quote never closed runs to the end of the markup.
+    @Test func theLastBlockAttributeWithAValueNamesTheBlock() {
+        let tree = BlockTree(html: #"<div data-cf-block data-cf-block = "b" title="t"><p data-cf-block="x" data-cf-block='y'>t</p></div>"#)
+        #expect(tree.blocks.map(\.key) == ["b", "y"])
+        #expect(tree.blocks.map(\.parent) == [nil, 0])
+        let open = Array(#"<i data-cf-block="z>t"#.utf8)
+        #expect(BlockTree.startTagEnd(open, 0..<open.count) == open.count)
+    }
+
     /// A quote counts only around an attribute's value, as a browser reads the tag: one inside a
     /// bare value or a name opens nothing, so the start tag still ends at its `>`.
     @Test func aQuoteOutsideAnAttributesValueDoesNotHideTheTagsEnd() {
