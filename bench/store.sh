@@ -7,7 +7,8 @@
 # one-digit fast path (SCENARIO=input runs bench/input.sh instead). Prints both runs' figures and
 # the ratio redis/memory of ours' median req/s (goal, issue 13: >= 0.5), and redis-server's CPU
 # per Redis keystroke beside ours (it shares the cores).
-# Knobs: SCENARIO (shoppers), SHOPPERS (bench/shoppers.sh: SHOPPERS=2560 types at human pace, so a
+# Knobs: SCENARIO (shoppers), REDIS_VIA (tcp: redis://127.0.0.1:PORT; socket: the same server's
+# Unix socket, redis+unix:///…/redis.sock, for a Redis on the same host), SHOPPERS (bench/shoppers.sh: SHOPPERS=2560 types at human pace, so a
 # session's writes are seconds apart, not milliseconds), and those of bench/http.sh (ROUNDS,
 # DURATION, CONNECTIONS...).
 if [ -z "${BASH_VERSION:-}" ] && command -v bash >/dev/null 2>&1; then exec bash "$0" "$@"; fi
@@ -15,6 +16,8 @@ set -eu
 cd "$(dirname "$0")/.."
 SCENARIO=${SCENARIO:-shoppers}
 [ -f "bench/$SCENARIO.sh" ] || { echo "bench/store.sh: no scenario bench/$SCENARIO.sh" >&2; exit 2; }
+REDIS_VIA=${REDIS_VIA:-tcp}
+case $REDIS_VIA in tcp|socket) ;; *) echo "bench/store.sh: REDIS_VIA must be tcp or socket, not '$REDIS_VIA'" >&2; exit 2 ;; esac
 command -v redis-server >/dev/null || { echo "bench/store.sh: redis-server is not installed (make bench-deps)" >&2; exit 1; }
 WORK=$(mktemp -d)
 REDIS_PID=""
@@ -34,7 +37,8 @@ for _ in range(200):
         s.bind(("127.0.0.1", port)); print(port); break
     except OSError: pass
     finally: s.close()')
-redis-server --port "$PORT" --bind 127.0.0.1 --save "" --appendonly no --dir "$WORK" --daemonize no > "$WORK/redis.log" 2>&1 &
+redis-server --port "$PORT" --bind 127.0.0.1 --unixsocket "$WORK/redis.sock" --unixsocketperm 700 \
+  --save "" --appendonly no --dir "$WORK" --daemonize no > "$WORK/redis.log" 2>&1 &
 REDIS_PID=$!
 for _ in $(seq 1 100); do redis-cli -p "$PORT" ping >/dev/null 2>&1 && break; sleep 0.05; done
 
@@ -42,9 +46,11 @@ echo "== sessions in memory"
 env -u CARDFORM_STORE_URL -u CARDFORM_STORE_KEY sh "bench/$SCENARIO.sh" | tee "$WORK/memory"
 # redis-server's CPU seconds so far (user + system, as it counts them: microsecond precision).
 redis_cpu() { redis-cli -p "$PORT" info cpu | tr -d '\r' | awk -F: '/^used_cpu_(sys|user):/ { s += $2 } END { printf "%.6f\n", s }'; }
-echo "== sessions in Redis (127.0.0.1:$PORT, sealed with a throwaway store.key)"
+STORE_URL="redis://127.0.0.1:$PORT/0"
+[ "$REDIS_VIA" = socket ] && STORE_URL="redis+unix://$WORK/redis.sock?db=0"
+echo "== sessions in Redis ($STORE_URL, sealed with a throwaway store.key)"
 redis_before=$(redis_cpu)
-CARDFORM_STORE_URL="redis://127.0.0.1:$PORT/0" CARDFORM_STORE_KEY=$(od -An -N32 -tx1 /dev/urandom | tr -d ' \n') \
+CARDFORM_STORE_URL="$STORE_URL" CARDFORM_STORE_KEY=$(od -An -N32 -tx1 /dev/urandom | tr -d ' \n') \
   sh "bench/$SCENARIO.sh" | tee "$WORK/redis"
 redis_after=$(redis_cpu)
 # redis-server runs on the same cores as the server, so its CPU per keystroke counts as much as

@@ -67,6 +67,22 @@ import Testing
         #expect(error?.description == message)
     }
 
+    @Test func aSocketURLIsCheckedAtStartForASocketAtItsPath() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("not a socket", to: "file.sock")
+        for (path, problem) in [
+            (folder.path("none.sock"), "no Unix socket at \(folder.path("none.sock")): No such file or directory (is redis-server's unixsocket set to it, and running?)"),
+            (folder.path("file.sock"), "\(folder.path("file.sock")) is not a Unix socket"),
+        ] {
+            let configuration = try Self.configuration(["store.url": "redis+unix://\(path)", "store.key": Self.key])
+            #expect(throws: ServerConfigurationError(key: "store.url", problem: problem, source: "configuration")) { try configuration.resolve() }
+        }
+        let redis = try await RedisServerProcess.start()
+        let listening = try Self.configuration(["store.url": "redis+unix://\(redis.socketPath)?db=1", "store.key": Self.key])
+        guard case .redis(let pool, _) = try listening.resolve() else { Issue.record("not redis"); return }
+        #expect(pool.url.address == .socket(path: redis.socketPath) && pool.url.database == 1)
+    }
+
     @Test func aDataDirectoryThatCannotBeWrittenIsRefused() throws {
         let folder = try TemporaryFolder()
         try folder.write("not a folder", to: "file")

@@ -82,6 +82,30 @@ import Testing
         }
     }
 
+    @Test func overTheUnixSocketThePasswordAndDatabaseAreUsed() async throws {
+        let redis = try await RedisServerProcess.start(password: "s3cret-pass")
+        let socketOnThree = RedisPool(url: try redis.socketURL(database: 3), options: Self.quick)
+        let (viaTCP, viaSocketOnZero) = try await onOwnThread {
+            try socketOnThree.run(RedisCommand("SET", "where", "three"))
+            let onZero = RedisPool(url: try redis.socketURL(database: 0), options: Self.quick)
+            return (try RedisPool(url: try redis.url(database: 3)).run(RedisCommand("GET", "where")).bytesOrNil(),
+                try onZero.run(RedisCommand("GET", "where")).bytesOrNil())
+        }
+        #expect(viaTCP == Array("three".utf8) && viaSocketOnZero == nil)
+        let refused = try await onOwnThread {
+            #expect(throws: RedisError.self) { try RedisPool(url: try redis.socketURL(password: "wrong-pass"), options: Self.quick).run(RedisCommand("PING")) }
+        }
+        #expect(refused?.code == .authenticationFailed && refused?.description.contains("wrong-pass") == false)
+    }
+
+    @Test func aSocketPathNoServerListensOnFailsQuicklyNamingThePath() async throws {
+        let folder = try TemporaryFolder()
+        let pool = RedisPool(url: try RedisURL(parsing: "redis+unix://\(folder.path("none.sock"))"), options: Self.quick)
+        let (error, elapsed) = try await onOwnThread { Self.timed { () throws(RedisError) in try pool.run(RedisCommand("PING")) } }
+        #expect(error == RedisError(.connectionFailed, "cannot connect to redis+unix://\(folder.path("none.sock"))?db=0: No such file or directory"))
+        #expect(elapsed < .seconds(2))
+    }
+
     @Test func withRedisDownACommandFailsQuicklyWithAConnectionError() async throws {
         let port = try Loopback.reservedPort()
         let pool = RedisPool(url: try RedisURL(parsing: "redis://127.0.0.1:\(port)/0"), options: Self.quick)

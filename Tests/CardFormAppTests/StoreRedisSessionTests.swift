@@ -39,6 +39,17 @@ import Testing
         #expect(seq == 79)
     }
 
+    @Test func aSessionWrittenOverTCPIsReadAndUpdatedOverTheUnixSocket() async throws {
+        let redis = try await RedisServerProcess.start(password: "pw-socket")
+        let overTCP = try Self.store(redis)
+        let overSocket = RedisSessionStore(pool: RedisPool(url: try redis.socketURL()), box: Self.box, lifetime: Self.lifetime, capacity: 100)
+        let id = try Self.create(overTCP).id
+        _ = try overTCP.withSession(id[...]) { record in record.answerPage("p") { page, _, _ in page.lastSeq = 4 } }
+        _ = try overSocket.withSession(id[...]) { record in record.answerPage("p") { page, _, _ in page.lastSeq += 1 } }
+        guard case .live(let seq) = try overTCP.withSession(id[...], { $0.page("p")?.lastSeq }) else { Issue.record("gone"); return }
+        #expect(seq == 5)
+    }
+
     /// How many times Redis ran `command` so far (`INFO commandstats`).
     static func calls(_ command: String, _ pool: RedisPool) throws -> Int {
         let info = try pool.run(RedisCommand("INFO", "commandstats")).text()

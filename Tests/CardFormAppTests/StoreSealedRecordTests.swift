@@ -175,8 +175,35 @@ import Testing
         for version: UInt8 in [0, 4, 255] {
             plaintext[0] = version
             let changed = Self.box.seal(plaintext, associatedData: Array(record.id.utf8))
-            #expect(throws: StoreError.self) { try SealedRecordFormat(box: Self.box).open(changed, configuration: configuration, id: record.id) }
+            #expect(Self.unreadable(changed, configuration, id: record.id)?.reason == .format)
+            #expect(Self.unreadable(changed, configuration, id: record.id)?.format == version)
         }
+    }
+
+    /// Why `sealed` does not open as a record (nil: it opens, or fails otherwise).
+    static func unreadable(_ sealed: [UInt8], _ configuration: [UInt8]?, id: String) -> UnreadableRecord? {
+        do {
+            _ = try SealedRecordFormat(box: box).open(sealed, configuration: configuration, id: id)
+            return nil
+        } catch {
+            if case .unreadable(let why) = error { return why }
+            return nil
+        }
+    }
+
+    @Test func aRecordCutBelowASealOrSealedUnderAnotherKeyOrIdSaysWhich() throws {
+        let record = Self.fullRecord()
+        let (sealed, configuration) = try Self.sealed(record)
+        for length in [0, 1, SecretBox.overhead - 1] {
+            #expect(Self.unreadable(Array(sealed.prefix(length)), configuration, id: record.id)?.reason == .truncated)
+        }
+        #expect(Self.unreadable(Array(sealed.dropLast()), configuration, id: record.id)?.reason == .key, "the seal covers every byte")
+        let other = try SecretBox(hexKey: String(repeating: "a5", count: 32))
+        let foreign = other.seal(try Self.plaintext(sealed, id: record.id), associatedData: Array(record.id.utf8))
+        #expect(Self.unreadable(foreign, configuration, id: record.id)?.reason == .key)
+        #expect(Self.unreadable(sealed, configuration, id: "rec2")?.reason == .key, "another session's record")
+        let unreadable = try #require(Self.unreadable(foreign, configuration, id: record.id))
+        #expect(unreadable.session == record.id && unreadable.format == nil)
     }
 
     @Test func aCutOrLengthenedRecordIsAnErrorNeverACrash() throws {
@@ -187,8 +214,11 @@ import Testing
         for length in stride(from: 0, to: plaintext.count, by: 1) {
             let cut = Self.box.seal(Array(plaintext.prefix(length)), associatedData: Array(record.id.utf8))
             #expect(throws: StoreError.self) { try format.open(cut, configuration: configuration, id: record.id) }
+            let why = Self.unreadable(cut, configuration, id: record.id)
+            #expect(why?.reason == (length == 0 ? .truncated : .corrupt) && why?.format == (length == 0 ? nil : 3))
         }
         let longer = Self.box.seal(plaintext + [0], associatedData: Array(record.id.utf8))
         #expect(throws: StoreError.self) { try format.open(longer, configuration: configuration, id: record.id) }
+        #expect(Self.unreadable(longer, configuration, id: record.id)?.reason == .corrupt)
     }
 }

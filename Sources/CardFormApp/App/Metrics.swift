@@ -51,6 +51,7 @@ final class Metrics: Sendable {
     private let keystrokeNanoseconds = Counter()
     private let payments = Dictionary(uniqueKeysWithValues: PaymentKind.allCases.map { ($0, Counter()) })
     private let storeErrors = Dictionary(uniqueKeysWithValues: StoreError.Kind.allCases.map { ($0, Counter()) })
+    private let unreadableRecords = Dictionary(uniqueKeysWithValues: UnreadableRecord.Reason.allCases.map { ($0, Counter()) })
     private let sweeps = Counter()
     /// `keystrokeBuckets` in nanoseconds, and `keystrokeRoutes`, kept per instance: the request
     /// path then reads no static (each read of one is a `swift_once` call).
@@ -89,6 +90,7 @@ final class Metrics: Sendable {
     /// other place that answers a `StoreError`).
     func recordStoreError(_ error: StoreError) {
         storeErrors[error.kind]?.add(1)
+        if case .unreadable(let record) = error { unreadableRecords[record.reason]?.add(1) }
     }
 
     /// Counts a pass of the idle sweeper and keeps how long it took.
@@ -108,6 +110,7 @@ final class Metrics: Sendable {
             requests: requests.withLock { $0.all }, keystrokeBuckets: buckets,
             keystrokeSeconds: Double(keystrokeNanoseconds.value) / 1e9,
             payments: payments.mapValues(\.value), storeErrors: storeErrors.mapValues(\.value),
+            unreadableRecords: unreadableRecords.mapValues(\.value),
             sweeps: sweeps.value, lastSweepSeconds: Double(lastSweepNanoseconds.value) / 1e9)
     }
 
@@ -118,6 +121,7 @@ final class Metrics: Sendable {
         var keystrokeSeconds: Double
         var payments: [PaymentKind: Int]
         var storeErrors: [StoreError.Kind: Int]
+        var unreadableRecords: [UnreadableRecord.Reason: Int]
         var sweeps: Int
         var lastSweepSeconds: Double
     }
@@ -176,13 +180,14 @@ extension Metrics.PaymentKind {
 extension StoreError {
     /// A store error's kind, as the metrics label it.
     enum Kind: String, CaseIterable, Sendable {
-        case full, unavailable
+        case full, unavailable, unreadable
     }
 
     var kind: Kind {
         switch self {
         case .full: .full
         case .unavailable: .unavailable
+        case .unreadable: .unreadable
         }
     }
 }

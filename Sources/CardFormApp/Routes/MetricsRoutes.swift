@@ -31,6 +31,10 @@ struct MetricsRoutes {
         out.family(
             "cardform_store_errors_total", "counter", help: "Requests answered 503 because the session store failed or was full.",
             StoreError.Kind.allCases.map { ("", [("kind", $0.rawValue)], Double(counted.storeErrors[$0] ?? 0)) })
+        out.family(
+            "cardform_store_unreadable_records_total", "counter",
+            help: "Session records in the store this instance could not read, by reason (format, key, truncated, corrupt).",
+            UnreadableRecord.Reason.allCases.map { ("", [("reason", $0.rawValue)], Double(counted.unreadableRecords[$0] ?? 0)) })
         out.single("cardform_sweeps_total", "counter", help: "Passes of the idle-session sweeper.", Double(counted.sweeps))
         out.single(
             "cardform_sweep_duration_seconds", "gauge", help: "How long the sweeper's last pass over every session took.",

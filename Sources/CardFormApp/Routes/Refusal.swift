@@ -62,8 +62,11 @@ struct Refusal: Error {
             response = SecureResponse.jsonError(
                 "too-many-sessions", "The server holds as many sessions as it may; try again later.", status: .serviceUnavailable)
             response.headers.set(.retryAfter, "30")
-        case .store(.unavailable(let reason)):
-            app.storeFailed(.unavailable(reason), during: "request")
+        case .store(let error):
+            // Redis unreachable, or a record this instance cannot read (`storeFailed` tells them
+            // apart in the log and the metrics). The shopper's answer is the same: the page script
+            // retries a 503, and the retry can land on an instance that reads it (a newer build).
+            app.storeFailed(error, during: "request")
             response = SecureResponse.jsonError(
                 "store-unavailable", "Sessions cannot be reached right now; try again shortly.", status: .serviceUnavailable)
             response.headers.set(.retryAfter, "5")

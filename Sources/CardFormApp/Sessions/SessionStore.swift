@@ -54,6 +54,9 @@ enum StoreError: Error, Equatable, Sendable {
     case full
     /// The store cannot be reached or answered wrongly; the reason is for the log, not the shopper.
     case unavailable(String)
+    /// The store holds the session's record but this instance cannot read it (a newer build's
+    /// format, another `store.key`, damage): logged and counted apart from an outage.
+    case unreadable(UnreadableRecord)
 }
 
 extension SessionStore {

@@ -25,7 +25,7 @@ final class RedisConnection: @unchecked Sendable {
     /// Connects to `url`, then authenticates and selects its database; the connection answers
     /// (PING) before this returns.
     init(url: RedisURL, timeouts: Timeouts) throws(RedisError) {
-        guard let context = redisConnectWithTimeout(url.host, Int32(url.port), Self.timeval(timeouts.connect)) else {
+        guard let context = Self.connect(url.address, within: Self.timeval(timeouts.connect)) else {
             throw RedisError(.connectionFailed, "cannot allocate a connection to \(url)")
         }
         guard context.pointee.err == 0 else {
@@ -34,7 +34,9 @@ final class RedisConnection: @unchecked Sendable {
             throw RedisError(.connectionFailed, "cannot connect to \(url): \(reason)")
         }
         self.context = context
-        _ = redisEnableKeepAlive(context)
+        // TCP only: hiredis's keep-alive also sets TCP options, which a Unix socket refuses with
+        // an error that would stay on the context and fail every command after it.
+        if case .tcp = url.address { _ = redisEnableKeepAlive(context) }
         _ = redisSetTimeout(context, Self.timeval(timeouts.command))
         try handshake(url)
     }
@@ -108,6 +110,13 @@ final class RedisConnection: @unchecked Sendable {
         var reply: UnsafeMutableRawPointer?
         guard redisGetReply(context, &reply) == REDIS_OK else { return nil }
         return reply
+    }
+
+    private static func connect(_ address: RedisURL.Address, within timeout: Glibc.timeval) -> UnsafeMutablePointer<redisContext>? {
+        switch address {
+        case .tcp(let host, let port): redisConnectWithTimeout(host, Int32(port), timeout)
+        case .socket(let path): redisConnectUnixWithTimeout(path, timeout)
+        }
     }
 
     private static func timeval(_ duration: Duration) -> Glibc.timeval {

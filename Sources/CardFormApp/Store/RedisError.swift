@@ -6,9 +6,11 @@ typealias RedisError = CodedError<RedisFailure>
 
 /// The codes of `RedisError`.
 enum RedisFailure: String, ErrorCode {
-    /// `store.url` is not `redis://[:password@]host[:port][/db]`.
+    /// `store.url` is neither `redis://[:password@]host[:port][/db]` nor
+    /// `redis+unix://[:password@]/path/to/redis.sock[?db=N]`.
     case invalidURL = "invalid-url"
-    /// No TCP connection within the connect timeout (refused, unreachable, unknown host).
+    /// No connection within the connect timeout (refused, unreachable, unknown host, no socket
+    /// at the path).
     case connectionFailed = "connection-failed"
     /// The server refused the password, or wants one and none was given.
     case authenticationFailed = "authentication-failed"

@@ -1,14 +1,25 @@
 import Foundation
 
 /// Where the shared store lives (`store.url`): `redis://[:password@]host[:port][/db]`, port 6379
-/// and database 0 when left out. Anything else is refused with a message saying what to write,
-/// rather than half understood: `rediss://` (TLS), a user name, query options, a Unix socket.
+/// and database 0 when left out, or a Redis on the same host over its Unix socket,
+/// `redis+unix://[:password@]/path/to/redis.sock[?db=N]`. Anything else is refused with a message
+/// saying what to write, rather than half understood: `rediss://` (TLS), a user name, options
+/// other than the socket's `db`.
 struct RedisURL: Sendable, Hashable, CustomStringConvertible {
-    var host: String
-    var port: Int
+    /// How a connection reaches the server.
+    enum Address: Sendable, Hashable {
+        case tcp(host: String, port: Int)
+        /// An absolute path, percent-decoded, short enough for `sun_path`.
+        case socket(path: String)
+    }
+
+    var address: Address
     /// Percent-decoded; nil when the URL has none.
     var password: String?
     var database: Int
+
+    static let tcpForm = "redis://[:password@]host:port/db"
+    static let socketForm = "redis+unix://[:password@]/path/to/redis.sock?db=N"
 
     /// Parses `text`, or explains what is wrong with it.
     init(parsing text: String) throws(RedisError) {
@@ -16,12 +27,16 @@ struct RedisURL: Sendable, Hashable, CustomStringConvertible {
         if lowered.hasPrefix("rediss://") {
             throw Self.invalid("TLS (rediss://) is not supported: reach Redis over a private network with redis://")
         }
+        if lowered.hasPrefix("redis+unix://") {
+            self = try RedisURL(socket: text.dropFirst("redis+unix://".count))
+            return
+        }
         guard lowered.hasPrefix("redis://") else {
-            throw Self.invalid("must start with redis:// (redis://[:password@]host:port/db)")
+            throw Self.invalid("must start with redis:// (\(Self.tcpForm)), or redis+unix:// for a Unix socket (\(Self.socketForm))")
         }
         let rest = text.dropFirst("redis://".count)
         guard !rest.contains("?"), !rest.contains("#") else {
-            throw Self.invalid("options after ? or # are not supported (redis://[:password@]host:port/db)")
+            throw Self.invalid("options after ? or # are not supported (\(Self.tcpForm))")
         }
         let slash = rest.firstIndex(of: "/") ?? rest.endIndex
         var authority = rest[..<slash]
@@ -29,19 +44,25 @@ struct RedisURL: Sendable, Hashable, CustomStringConvertible {
             password = try Self.password(from: authority[..<at])
             authority = authority[authority.index(after: at)...]
         }
-        (host, port) = try Self.hostAndPort(authority)
+        let (host, port) = try Self.hostAndPort(authority)
+        address = .tcp(host: host, port: port)
         database = try Self.database(from: rest[slash...])
     }
 
     /// The URL with its password hidden, for logs and errors.
     var description: String {
-        let hostPart = host.contains(":") ? "[\(host)]" : host
-        return "redis://\(password == nil ? "" : ":***@")\(hostPart):\(port)/\(database)"
+        let secret = password == nil ? "" : ":***@"
+        switch address {
+        case .tcp(let host, let port):
+            return "redis://\(secret)\(host.contains(":") ? "[\(host)]" : host):\(port)/\(database)"
+        case .socket(let path):
+            return "redis+unix://\(secret)\(path)?db=\(database)"
+        }
     }
 
-    private static func invalid(_ message: String) -> RedisError { RedisError(.invalidURL, message) }
+    static func invalid(_ message: String) -> RedisError { RedisError(.invalidURL, message) }
 
-    private static func password(from userInfo: Substring) throws(RedisError) -> String {
+    static func password(from userInfo: Substring) throws(RedisError) -> String {
         guard userInfo.first == ":" else {
             throw invalid("a user name is not supported: write the password alone, redis://:PASSWORD@host:port/db")
         }
@@ -76,9 +97,14 @@ struct RedisURL: Sendable, Hashable, CustomStringConvertible {
     private static func database(from path: Substring) throws(RedisError) -> Int {
         let digits = path.drop { $0 == "/" }
         guard path.count - digits.count <= 1 else { throw invalid("the path must be /DB, a database number") }
+        return try databaseNumber(digits, example: "redis://host:port/0")
+    }
+
+    /// `digits` as a database number (0 when empty), or a message pointing at `example`.
+    static func databaseNumber(_ digits: Substring, example: String) throws(RedisError) -> Int {
         if digits.isEmpty { return 0 }
         guard digits.allSatisfy(\.isASCII), let database = Int(digits), (0...65_535).contains(database) else {
-            throw invalid("the database must be a number (redis://host:port/0)")
+            throw invalid("the database must be a number (\(example))")
         }
         return database
     }

@@ -24,7 +24,7 @@ import Synchronization
 /// the configuration apart.
 final class SealedRecordFormat: Sendable {
     /// The format written: bumped whenever the plaintext's layout changes. A record of a format
-    /// this build does not know is refused (`StoreError.unavailable`), never misread.
+    /// this build does not know is refused (`StoreError.unreadable`), never misread.
     static let version: UInt8 = 3
     /// Formats read: the one written, and the two before it.
     static let readable: ClosedRange<UInt8> = 1...3
@@ -74,12 +74,17 @@ final class SealedRecordFormat: Sendable {
     /// Opens a record read from Redis: `sealed` (`d`) and, when Redis has one, `configuration`
     /// (`c`), which is opened only when this instance does not hold the version the record names.
     func open(_ sealed: [UInt8], configuration: [UInt8]?, id: String) throws(StoreError) -> Opened {
+        let unreadable = { (reason: UnreadableRecord.Reason, format: UInt8?, detail: String) -> StoreError in
+            .unreadable(UnreadableRecord(reason: reason, format: format, session: id, detail: detail))
+        }
+        guard sealed.count >= SecretBox.overhead else { throw unreadable(.truncated, nil, "\(sealed.count) bytes") }
         let plaintext: [UInt8]
         do { plaintext = try box.open(sealed, associatedData: Array(id.utf8)) } catch {
-            throw .unavailable("the session record does not open (another store.key?): \(error.message)")
+            throw unreadable(.key, nil, "the session record does not open (another store.key?): \(error.message)")
         }
-        guard let format = plaintext.first, Self.readable.contains(format) else {
-            throw .unavailable("session record format \(plaintext.first.map(String.init) ?? "none") is not \(Self.readable)")
+        guard let format = plaintext.first else { throw unreadable(.truncated, nil, "nothing inside the seal") }
+        guard Self.readable.contains(format) else {
+            throw unreadable(.format, format, "session record format \(format) is not \(Self.readable)")
         }
         do throws(StorageError) {
             if format < 3 { return Opened(record: try Self.openEmbedding(plaintext, format: format, id: id), configurationVersion: nil) }
@@ -91,7 +96,7 @@ final class SealedRecordFormat: Sendable {
             guard reader.isAtEnd else { throw StorageError("record's end") }
             return Opened(record: record, configurationVersion: version)
         } catch {
-            throw .unavailable("the session record does not read back: \(error.what)")
+            throw unreadable(.corrupt, format, "the session record does not read back: \(error.what)")
         }
     }
 

@@ -44,7 +44,20 @@ struct StoreConfiguration: Sendable, Equatable {
         if dataDirectory != nil {
             throw Self.problem("dataDir", "not used when store.url is set (the webhook outbox is in Redis); remove dataDir")
         }
+        if case .socket(let path) = url.address { try Self.checkSocket(path) }
         return .redis(RedisPool(url: url, options: Self.poolOptions), box: key.box)
+    }
+
+    /// A socket path is checked once at start, unlike a TCP host: a missing socket is a typo or a
+    /// redis-server without `unixsocket` far more often than a server still starting (systemd
+    /// starts cardform after it), and it would otherwise show only as 503s with no reason logged.
+    private static func checkSocket(_ path: String) throws(ServerConfigurationError) {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            let reason = String(cString: strerror(errno))
+            throw problem("store.url", "no Unix socket at \(path): \(reason) (is redis-server's unixsocket set to it, and running?)")
+        }
+        guard status.st_mode & S_IFMT == S_IFSOCK else { throw problem("store.url", "\(path) is not a Unix socket") }
     }
 
     /// Connections for every libmicrohttpd worker at once (each request holds one for a call or

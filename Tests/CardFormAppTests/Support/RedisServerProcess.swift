@@ -4,8 +4,8 @@ import Glibc
 #endif
 @testable import CardFormApp
 
-/// A real `redis-server` (Debian's) for one test: on a free loopback port, in its own temporary
-/// folder, persisting nothing (`--save ""`, no append-only file). It answers PING before `start`
+/// A real `redis-server` (Debian's) for one test: on a free loopback port and on a Unix socket in
+/// its own temporary folder (`socketPath`), persisting nothing (`--save ""`, no append-only file). It answers PING before `start`
 /// returns, and it is killed when the test drops it, whether the test passed or not.
 ///
 /// Starting and stopping wait on Dispatch threads: a test blocking Swift's cooperative threads
@@ -51,6 +51,15 @@ final class RedisServerProcess: @unchecked Sendable {
         return try RedisURL(parsing: "redis://\(secret)127.0.0.1:\(port)/\(database)")
     }
 
+    /// Where it also listens: `redis.sock` in its folder.
+    var socketPath: String { folder.path("redis.sock") }
+
+    /// `redis+unix://[:password@]<socketPath>?db=<database>`.
+    func socketURL(database: Int = 0, password: String? = nil) throws -> RedisURL {
+        let secret = (password ?? self.password).map { ":\($0)@" } ?? ""
+        return try RedisURL(parsing: "redis+unix://\(secret)\(socketPath)?db=\(database)")
+    }
+
     /// Starts (again) on the same port and waits until it answers, at most 10 s.
     func start() async throws {
         try await onOwnThread { try self.startBlocking() }
@@ -68,6 +77,7 @@ final class RedisServerProcess: @unchecked Sendable {
         var arguments = [
             "--port", "\(port)", "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
             "--dir", folder.url.path, "--daemonize", "no", "--protected-mode", "no",
+            "--unixsocket", socketPath, "--unixsocketperm", "700",
         ]
         if let password { arguments += ["--requirepass", password] }
         process = try ChildProcess(Self.executable, arguments, logPath: folder.path("redis.log"))
