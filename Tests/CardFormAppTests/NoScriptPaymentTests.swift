@@ -22,7 +22,9 @@ import Testing
     }
 
     @Test func aSlowOutcomeAnswersAProcessingPageThatRefreshesUntilItIsKnown() async throws {
-        let harness = try ServerHarness { $0.processorDelayMs = 7000 }
+        // The outcome comes 4 s after the answer's 5 s wait: the page read right after the answer
+        // must still find it processing even when a loaded machine is seconds late (2 s was not).
+        let harness = try ServerHarness { $0.processorDelayMs = 9000 }
         let id = try await harness.createSession(#"{"amount": 1000, "currency": "EUR"}"#)
         let page = try await harness.openPage(id)
         let started = ContinuousClock.now
@@ -34,7 +36,7 @@ import Testing
         let again = try await harness.get("/s/\(id)")
         #expect(again.body.contains(Self.refresh + id))
         var outcome = again
-        for _ in 0..<40 where !outcome.body.contains("cf-result--succeeded") {
+        for _ in 0..<60 where !outcome.body.contains("cf-result--succeeded") {
             try await Task.sleep(for: .milliseconds(250))
             outcome = try await harness.get("/s/\(id)")
         }
