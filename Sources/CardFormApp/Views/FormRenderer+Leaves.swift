@@ -44,7 +44,10 @@ extension FormRenderer {
         case outOfRoom
     }
 
-    /// `leafFragments`, given room for the `LeafBlock`s (plain values: nothing to deinitialize).
+    /// `leafFragments`, given room for the `LeafBlock`s. The room is the caller's stack, which
+    /// Swift never cleans: what is put in it is deinitialized here on every way out, since a
+    /// `LeafBlock`'s known hashes hold the value filled into the field (a card number's string
+    /// would otherwise never be freed).
     private func leafFragments(
         _ plan: BlockPlan, changes: ViewChanges, view: FormView, page: inout PageState, echo: FieldEcho?, announces: Bool,
         room: UnsafeMutableBufferPointer<LeafBlock>
@@ -59,6 +62,7 @@ extension FormRenderer {
         var blocks: [BlockTree.Block] = []
         blocks.reserveCapacity(4)
         var leafCount = 0
+        defer { _ = UnsafeMutableBufferPointer(rebasing: room[..<leafCount]).deinitialize() }
         let echoField = echo?.field
         let echoType = echo?.type
         var echoed = echoField == nil
