@@ -256,7 +256,7 @@ struct BuildShellRouteTests {
         #expect(unknown.status == 404)
         #expect(unknown.body.contains(#""code":"not-found""#))
         let id = try await harness.createSession(Self.options)
-        #expect(try harness.server.app.store.sweep(now: Date().addingTimeInterval(61)).count == 1)
+        #expect(try harness.server.app.store.sweep(now: Date().addingTimeInterval(61)).retired.count == 1)
         let expired = try await harness.get("/shell/\(id)", headers: ["Origin": Self.cdn])
         #expect(expired.status == 410)
         #expect(expired.header("Access-Control-Allow-Origin") == Self.cdn)

@@ -44,7 +44,7 @@ import Testing
         let harness = try ServerHarness { $0.sessionTTLSeconds = 60 }
         let id = try await harness.createSession()
         // The server's own sweeper may retire it first, when this test waits long for its turn.
-        _ = try harness.server.app.store.sweep(now: Date().addingTimeInterval(61))
+        _ = try harness.server.app.store.sweep(now: Date().addingTimeInterval(61)).retired
         let page = try await harness.get("/s/\(id)")
         #expect(page.status == 410)
         #expect(page.body.contains("cf-unavailable"))

@@ -119,14 +119,14 @@ import Testing
         let store = subject.store
         defer { withExtendedLifetime(subject) {} }
         let record = try Self.create(store)
-        #expect(try store.sweep(now: Self.start.addingTimeInterval(59)).isEmpty)
-        #expect(try store.sweep(now: Self.start.addingTimeInterval(61)) == [record.id])
+        #expect(try store.sweep(now: Self.start.addingTimeInterval(59)).retired.isEmpty)
+        #expect(try store.sweep(now: Self.start.addingTimeInterval(61)).retired == [record.id])
         #expect(try store.liveCount() == 0)
         guard case .expired(let retired) = try store.withSession(record.id[...], now: Self.start, { _ in Issue.record("body ran") })
         else { Issue.record("expected the retired session"); return }
         #expect(retired.session.phase.name == .expired && retired.retiredAt != nil)
-        #expect(try store.sweep(now: Self.start.addingTimeInterval(61 + 59)).isEmpty)
-        _ = try store.sweep(now: Self.start.addingTimeInterval(61 + 61))
+        #expect(try store.sweep(now: Self.start.addingTimeInterval(61 + 59)).retired.isEmpty)
+        _ = try store.sweep(now: Self.start.addingTimeInterval(61 + 61)).retired
         guard case .unknown = try store.withSession(record.id[...], now: Self.start, { _ in }) else {
             Issue.record("expected the session forgotten")
             return
@@ -145,11 +145,11 @@ import Testing
             Issue.record("expected a payment")
             return
         }
-        #expect(try store.sweep(now: Self.start.addingTimeInterval(100)).isEmpty)
+        #expect(try store.sweep(now: Self.start.addingTimeInterval(100)).retired.isEmpty)
         _ = try store.withSession(paying.id[...], now: Self.start.addingTimeInterval(100)) {
             $0.session.paymentResult(.succeeded(id: "pay_1"))
         }
-        #expect(try Set(store.sweep(now: Self.start.addingTimeInterval(200))) == [used.id, paying.id])
+        #expect(try Set(store.sweep(now: Self.start.addingTimeInterval(200)).retired) == [used.id, paying.id])
     }
 
     @Test("creation stops at the capacity and resumes as sessions retire", arguments: names)
@@ -160,7 +160,7 @@ import Testing
         _ = try Self.create(store)
         _ = try Self.create(store)
         #expect(throws: StoreError.full) { try Self.create(store) }
-        #expect(try store.sweep(now: Self.start.addingTimeInterval(61)).count == 2)
+        #expect(try store.sweep(now: Self.start.addingTimeInterval(61)).retired.count == 2)
         _ = try Self.create(store, at: Self.start.addingTimeInterval(61))
     }
 
@@ -176,7 +176,7 @@ import Testing
             _ = try store.withSession(read.id[...], now: now) { $0.session.phase }
             _ = try store.withSession(used.id[...], now: now) { $0.lastActiveAt = now }
         }
-        #expect(try store.sweep(now: Self.start.addingTimeInterval(61)) == [read.id])
+        #expect(try store.sweep(now: Self.start.addingTimeInterval(61)).retired == [read.id])
         #expect(try store.liveCount() == 1)
     }
 
@@ -194,9 +194,9 @@ import Testing
         for second in stride(from: 30.0, through: 300, by: 30) {
             let now = Self.start.addingTimeInterval(second)
             for id in [busy.id, paying.id] { _ = try store.withSession(id[...], now: now) { $0.lastActiveAt = now } }
-            #expect(try store.sweep(now: now).isEmpty)
+            #expect(try store.sweep(now: now).retired.isEmpty)
         }
-        #expect(try store.sweep(now: Self.start.addingTimeInterval(301)) == [busy.id])
+        #expect(try store.sweep(now: Self.start.addingTimeInterval(301)).retired == [busy.id])
         guard case .expired = try store.withSession(busy.id[...], now: Self.start.addingTimeInterval(301), { _ in }) else {
             Issue.record("expected the old session retired")
             return
@@ -204,7 +204,7 @@ import Testing
         _ = try store.withSession(paying.id[...], now: Self.start.addingTimeInterval(302)) {
             $0.session.paymentResult(.succeeded(id: "pay_2"))
         }
-        #expect(try store.sweep(now: Self.start.addingTimeInterval(303)) == [paying.id])
+        #expect(try store.sweep(now: Self.start.addingTimeInterval(303)).retired == [paying.id])
         #expect(Self.lifetime.expiresAt(createdAt: Self.start) == Self.start.addingTimeInterval(60))
         #expect(SessionLifetime(idle: .seconds(1_800), maximum: .seconds(600)).expiresAt(createdAt: Self.start) == Self.start.addingTimeInterval(600))
     }

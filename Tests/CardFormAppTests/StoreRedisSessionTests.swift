@@ -136,10 +136,25 @@ import Testing
             record.answerPage("p") { page, _, _ in page.lastSeq += 1 }
         }
         let idle = Self.lifetime.idle
-        #expect(try store.sweep(now: created.addingTimeInterval(idle + 0.5)) == [], "due in the index, not yet by its activity")
+        #expect(try store.sweep(now: created.addingTimeInterval(idle + 0.5)).retired == [], "due in the index, not yet by its activity")
         guard case .live = try store.withSession(id[...], { _ in }) else { Issue.record("swept early"); return }
-        #expect(try store.sweep(now: created.addingTimeInterval(idle + 1)) == [id])
+        #expect(try store.sweep(now: created.addingTimeInterval(idle + 1)).retired == [id])
         guard case .expired = try store.withSession(id[...], { _ in }) else { Issue.record("not retired"); return }
+    }
+
+    /// A due record this build cannot read (here sealed for another session) is reported and
+    /// left where it is; the sessions due after it are retired in the same pass.
+    @Test func aSweepPassesOverAnUnreadableRecordAndRetiresTheOthersDue() async throws {
+        let redis = try await RedisServerProcess.start()
+        let store = try Self.store(redis)
+        let (damaged, other) = (try Self.create(store).id, try Self.create(store).id)
+        guard let sealed = try Self.parts(store, other).record else { Issue.record("no record"); return }
+        _ = try store.pool.run(RedisCommand("HSET", store.keys.record(damaged), "d", sealed))
+        let result = try store.sweep(now: Date().addingTimeInterval(Self.lifetime.idle + 2))
+        #expect(result.retired == [other])
+        #expect(result.unreadable.map(\.session) == [damaged])
+        #expect(result.unreadable.map(\.reason) == [.key])
+        #expect(try store.pool.run(RedisCommand("ZSCORE", store.keys.live, damaged)).bytesOrNil() != nil, "still indexed: the next pass tries again")
     }
 
     /// Session `id`'s sealed record (`d`) and configuration (`c`) as Redis holds them.

@@ -47,15 +47,22 @@ final class AppContext: Sendable {
     /// other instances share, one of them may have retired a session whose card is vaulted here
     /// (or Redis dropped it): each session this instance holds something for is looked up too,
     /// and released once it is not live, so no instance keeps an ended session's card past its
-    /// next pass.
+    /// next pass. A record that cannot be read is logged and counted, and the pass goes on; what
+    /// this instance holds for it stays held (the session may well be live).
     func sweepSessions(now: Date = Date()) {
         do {
             let started = ContinuousClock.now
-            let retired = try store.sweep(now: now)
+            let result = try store.sweep(now: now)
             metrics.recordSweep(ContinuousClock.now - started)
-            for id in retired { payments.sessionEnded(id) }
-            for id in payments.coordinator.heldSessions.subtracting(retired) {
-                if case .live = try store.withSession(id[...], now: now, { _ in }) { continue }
+            for record in result.unreadable { storeFailed(.unreadable(record), during: "sweep") }
+            for id in result.retired { payments.sessionEnded(id) }
+            for id in payments.coordinator.heldSessions.subtracting(result.retired) {
+                do throws(StoreError) {
+                    if case .live = try store.withSession(id[...], now: now, { _ in }) { continue }
+                } catch .unreadable(let record) {
+                    storeFailed(.unreadable(record), during: "sweep")
+                    continue
+                }
                 payments.sessionEnded(id)
             }
         } catch {

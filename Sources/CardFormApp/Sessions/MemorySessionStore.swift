@@ -90,7 +90,7 @@ final class MemorySessionStore: SessionStore {
         }
     }
 
-    func sweep(now: Date) throws(StoreError) -> [String] {
+    func sweep(now: Date) throws(StoreError) -> SweepResult {
         var retired: [String] = []
         for shard in shards {
             let entries = shard.entries.withLock { Array($0) }
@@ -106,7 +106,7 @@ final class MemorySessionStore: SessionStore {
                 }
             }
         }
-        return retired
+        return SweepResult(retired: retired)
     }
 
     func liveCount() throws(StoreError) -> Int { live.load(ordering: .relaxed) }

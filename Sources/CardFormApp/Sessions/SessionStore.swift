@@ -23,8 +23,10 @@ protocol SessionStore: Sendable {
 
     /// Retires sessions whose time is up at `now` (`SessionLifetime`: idle or too old; one whose
     /// payment is in flight waits for its result) and forgets retired ones past the retention. Returns the ids
-    /// retired now: their vaulted cards and waiting pages are the caller's to release.
-    func sweep(now: Date) throws(StoreError) -> [String]
+    /// retired now: their vaulted cards and waiting pages are the caller's to release. A record
+    /// this build cannot read is passed over and reported, not fatal to the pass: one damaged or
+    /// newer-format record must not leave every session due after it unretired.
+    func sweep(now: Date) throws(StoreError) -> SweepResult
 
     /// Live (not retired) sessions.
     func liveCount() throws(StoreError) -> Int
@@ -64,4 +66,11 @@ extension SessionStore {
     func withSession<T: Sendable>(_ id: Substring, _ body: (inout SessionRecord) -> T) throws(StoreError) -> SessionLookup<T> {
         try withSession(id, now: Date(), body)
     }
+}
+
+/// What a sweep did: the sessions it retired, and the due records it could not read (left where
+/// they are: the next pass, or an instance that reads them, tries again).
+struct SweepResult: Sendable, Equatable {
+    var retired: [String] = []
+    var unreadable: [UnreadableRecord] = []
 }

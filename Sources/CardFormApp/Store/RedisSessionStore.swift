@@ -108,17 +108,21 @@ final class RedisSessionStore: SessionStore {
         throw .unavailable("session \(id.prefix(6))…: another writer won \(attempts) times in a row")
     }
 
-    func sweep(now: Date) throws(StoreError) -> [String] {
+    func sweep(now: Date) throws(StoreError) -> SweepResult {
         let nowScore = Self.score(now)
-        var retired: [String] = []
-        for id in try due(in: keys.live, at: nowScore) where try retireIfDue(id, now: now) {
-            retired.append(id)
+        var result = SweepResult()
+        for id in try due(in: keys.live, at: nowScore) {
+            do throws(StoreError) {
+                if try retireIfDue(id, now: now) { result.retired.append(id) }
+            } catch .unreadable(let record) {
+                result.unreadable.append(record)
+            }
         }
         for id in try due(in: keys.retired, at: nowScore) {
             // The script always answers 1: only its failure says anything.
             _ = try redis { try pool.evaluate(Self.forgetScript, keys: [keys.record(id), keys.retired], arguments: [id]) }
         }
-        return retired
+        return result
     }
 
     func liveCount() throws(StoreError) -> Int {
