@@ -12,6 +12,8 @@ import Testing
         ("redis+unix:///run/redis/redis-server.sock", .socket(path: "/run/redis/redis-server.sock"), nil, 0),
         ("Redis+Unix:///run/redis.sock?db=3", .socket(path: "/run/redis.sock"), nil, 3),
         ("redis+unix://:p%40ss@/var/run/my%20redis.sock?db=12", .socket(path: "/var/run/my redis.sock"), "p@ss", 12),
+        ("redis+unix:///run/redis@main/redis.sock", .socket(path: "/run/redis@main/redis.sock"), nil, 0),
+        ("redis+unix://:pw@/run/redis@main/redis.sock", .socket(path: "/run/redis@main/redis.sock"), "pw", 0),
         ("redis+unix:///" + String(repeating: "s", count: 106), .socket(path: "/" + String(repeating: "s", count: 106)), nil, 0),
     ] as [(String, RedisURL.Address, String?, Int)])
     func aRedisURLGivesAddressPasswordAndDatabase(text: String, address: RedisURL.Address, password: String?, database: Int) throws {
@@ -27,6 +29,7 @@ import Testing
         ("redis+unix://", "the socket path must be absolute, after the empty host: redis+unix://[:password@]/path/to/redis.sock?db=N"),
         ("redis+unix:///run/redis.sock?timeout=5", "db=N is the one option of a socket URL (redis+unix://[:password@]/path/to/redis.sock?db=N)"),
         ("redis+unix:///run/redis.sock?db=1&db=2", "db=N is the one option of a socket URL (redis+unix://[:password@]/path/to/redis.sock?db=N)"),
+        ("redis+unix:///run/redis.sock?db=", "db= needs a number (redis+unix://[:password@]/path/to/redis.sock?db=N)"),
         ("redis+unix:///run/redis.sock?db=one", "the database must be a number (redis+unix:///path/to/redis.sock?db=0)"),
         ("redis+unix:///run/redis.sock#0", "a # is not part of a socket URL (redis+unix://[:password@]/path/to/redis.sock?db=N)"),
         ("redis+unix://user:pw@/run/redis.sock", "a user name is not supported: write the password alone, redis://:PASSWORD@host:port/db"),

@@ -11,9 +11,11 @@ extension RedisURL {
         guard !rest.contains("#") else { throw Self.invalid("a # is not part of a socket URL (\(Self.socketForm))") }
         let query = rest.firstIndex(of: "?") ?? rest.endIndex
         var location = rest[..<query]
-        if let at = location.lastIndex(of: "@") {
-            password = try Self.password(from: location[..<at])
-            location = location[location.index(after: at)...]
+        // The password ends at the `@` just before the path's first `/`: an `@` inside the path
+        // (`/run/redis@main/redis.sock`) is part of it.
+        if location.first != "/", let slash = location.firstIndex(of: "/"), location[..<slash].last == "@" {
+            password = try Self.password(from: location[..<location.index(before: slash)])
+            location = location[slash...]
         }
         guard location.first == "/" else {
             throw Self.invalid("the socket path must be absolute, after the empty host: \(Self.socketForm)")
@@ -34,6 +36,9 @@ extension RedisURL {
         guard query.hasPrefix("db="), !query.contains("&") else {
             throw invalid("db=N is the one option of a socket URL (\(socketForm))")
         }
-        return try databaseNumber(query.dropFirst("db=".count), example: "redis+unix:///path/to/redis.sock?db=0")
+        let digits = query.dropFirst("db=".count)
+        // `db=` with no number is a slip, not database 0 (the TCP form's empty path is).
+        guard !digits.isEmpty else { throw invalid("db= needs a number (\(socketForm))") }
+        return try databaseNumber(digits, example: "redis+unix:///path/to/redis.sock?db=0")
     }
 }

@@ -58,6 +58,12 @@ struct StoreConfiguration: Sendable, Equatable {
             throw problem("store.url", "no Unix socket at \(path): \(reason) (is redis-server's unixsocket set to it, and running?)")
         }
         guard status.st_mode & S_IFMT == S_IFSOCK else { throw problem("store.url", "\(path) is not a Unix socket") }
+        // Connecting needs write permission on the socket: without it every request would be a 503.
+        guard access(path, W_OK) == 0 else {
+            throw problem(
+                "store.url",
+                "the Unix socket \(path) is not writable by this user (redis-server's unixsocketperm, or the unit's SupplementaryGroups=redis)")
+        }
     }
 
     /// Connections for every libmicrohttpd worker at once (each request holds one for a call or
