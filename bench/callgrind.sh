@@ -74,11 +74,12 @@ report() {
   [ "$CACHE_SIM" = 0 ] || events=Ir,I1mr,D1mr,D1mw
   totals=$(callgrind_annotate --show=$events "$2" 2>/dev/null | sed -n 's/ *([0-9. ]*%)//g; s/^ *\([0-9, ]*\) *PROGRAM TOTALS.*/\1/p' | tr -d ,)
   set -- "$1" "$2" "$3" $totals
-  # libmicrohttpd zeroes its whole connection pool after each request (memset; the bare server pays
-  # the same): printed apart, so what the server's own code costs is seen beside it.
+  # Every memset in the process, printed apart: nearly all of it is libmicrohttpd zeroing its
+  # connection pool after each request (the bare server pays the same), so what the server's own
+  # code costs is seen beside it.
   zeroing=$(callgrind_annotate --threshold=100 --show=Ir "$2" 2>/dev/null | sed -n 's/^ *\([0-9,]*\) .*:__memset_[a-z0-9_]* .*/\1/p' | tr -d , | awk '{ s += $1 } END { print s + 0 }')
   line="$1: requests $3  instructions $4  per request $(($4 / $3)) (memset $((zeroing / $3)))"
-  [ "$CACHE_SIM" = 0 ] || line="$line  L1 misses per request: instruction $(($5 / $3)), data read $(($6 / $3)), data write $(($7 / $3))"
+  [ "$CACHE_SIM" = 0 ] || line="$line  L1 misses per request: instruction $((${5:-0} / $3)), data read $((${6:-0} / $3)), data write $((${7:-0} / $3))"
   echo "$line  profile $2"
 }
 profile="$OUT/cg.out.1"
