@@ -15,8 +15,9 @@ extension CardSession {
         total += remoteBIN?.record.map { Self.heap($0.networks) } ?? 0
         total += payment.map { Self.heap($0.id ?? "") + Self.heap($0.declineCode ?? "") + Self.heap($0.message ?? "") } ?? 0
         total += Self.heap(phase.maskedCard ?? "")
-        // The configuration's own object (`ConfigurationBox`): a 16-byte header and the struct.
-        return total + 16 + MemoryLayout<SessionConfiguration>.size + Self.heap(configuration)
+        // The configuration's own object (`ConfigurationBox`): a 16-byte header, the struct and
+        // its two field sets.
+        return total + 16 + MemoryLayout<SessionConfiguration>.size + 2 * MemoryLayout<FieldSet>.stride + Self.heap(configuration)
     }
 
     static let arrayHeader = 32

@@ -8,8 +8,8 @@
 public struct CardSession: Sendable, Hashable {
     /// The session's id (the app's, also in URLs).
     public let id: String
-    /// What the merchant asked for; changed only by the merchant (`reconfigure`). Read in place
-    /// (`_read`): a copy of the whole configuration is made only by whoever keeps one.
+    /// What the merchant asked for; changed only by the merchant (`reconfigure`), which puts a new
+    /// `ConfigurationBox` in place.
     public internal(set) var configuration: SessionConfiguration {
         // Inlinable, so another module reads one of its fields in place rather than through a
         // call that hands it a copy of the whole configuration.

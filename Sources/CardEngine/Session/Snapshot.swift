@@ -18,6 +18,8 @@ struct Snapshot {
 
     /// What changed from this snapshot to `after`.
     func changes(to after: Snapshot) -> SessionChanges {
+        // Two snapshots taken differently would report networks that only one of them holds.
+        assert((networks == nil) == (after.networks == nil), "snapshots compared must both hold the networks, or neither")
         var changes: SessionChanges = []
         if errors != after.errors { changes.insert(.errors) }
         if networks != after.networks { changes.insert(.networks) }
