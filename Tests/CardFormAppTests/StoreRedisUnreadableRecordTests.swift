@@ -75,6 +75,7 @@ import Testing
         let log = server.process.log
         #expect(!log.contains("store-unavailable"), "an unreadable record is not an outage")
         #expect(!log.contains(shopper.id) && !log.contains(shopper.token))
+        #expect(!log.contains("4111111111111111") && !log.contains("4111 1111 1111 1111"), "no card number in the log")
 
         let scrape = try await server.request("GET", "/metrics", headers: ["Authorization": "Bearer \(ServerHarness.secretKey)"])
         let families = try PrometheusText.parse(scrape.body)
