@@ -43,6 +43,29 @@ import Testing
         return try #require(try shopper.tracked.leafFragments(plan, changes: changes, view: view, page: &page, echo: echo))
     }
 
+    /// A change reaching more leaves than the first stack room holds starts again with room for
+    /// all (`FormRenderer.leafFragments`): the same answer, the page left the same, its kept entry
+    /// among it.
+    @Test func aChangeReachingMoreLeavesThanTheRoomHoldsGivesTheSameAnswer() throws {
+        let resources = try FormResources.load(.init())
+        var shopper = try DifferentialRenderingTests.Shopper(DifferentialRenderingTests.cardOnly, resources: resources)
+        try shopper.input(.cardNumber, "", .focus)
+        for digit in "424242424242424" { try shopper.input(.cardNumber, shopper.record.session.value(for: .cardNumber) + String(digit)) }
+        let value = shopper.record.session.value(for: .cardNumber) + "2"
+        let update = shopper.record.session.update(.cardNumber, value: value, caret: value.utf16.count, in: shopper.environment)
+        let start = try #require(shopper.record.page(shopper.pageID))
+        let view = shopper.tracked.view(shopper.record, pageID: start.id, noscript: false, announcement: "")
+        let echo = FieldEcho(field: "cardNumber", value: update.formatted.value, caret: update.formatted.caret, seq: 1)
+        let plan = try #require(resources.blockPlan)
+        let changes = ViewChanges(update)
+        var (roomy, cramped) = (start, start)
+        let answer = try #require(try shopper.tracked.leafFragments(plan, changes: changes, view: view, page: &roomy, echo: echo))
+        #expect(answer.components(separatedBy: "<template").count > 2, "the valid number reaches several leaves")
+        #expect(try shopper.tracked.leafFragments(plan, changes: changes, view: view, page: &cramped, echo: echo, room: 1) == answer)
+        #expect(cramped == roomy)
+        #expect(cramped.keptFieldLeaf.kept?.field == .cardNumber)
+    }
+
     @Test func aKeystrokeChangingNothingButTheValueFillsTheKeptEntry() throws {
         #expect(try Self.answer(changes: .value(.cardNumber)).contains("tampered"))
     }

@@ -12,7 +12,8 @@ extension FormRenderer {
     /// The leaves render one after another into one buffer, and only what each appended is
     /// scanned for its block: no markup is copied from a render of its own.
     func leafFragments(
-        _ plan: BlockPlan, changes: ViewChanges, view: FormView, page: inout PageState, echo: FieldEcho?, announces: Bool = false
+        _ plan: BlockPlan, changes: ViewChanges, view: FormView, page: inout PageState, echo: FieldEcho?, announces: Bool = false,
+        room roomSize: Int = FormRenderer.leafRoom
     ) throws(TemplateError) -> String? {
         // What the page holds of each block rendered, and where, found here once for
         // `FragmentDiff` too; and what the memos already know of its hashes, so the diff need not
@@ -21,7 +22,7 @@ extension FormRenderer {
         // left, which costs more than the allocation saved. A change reaching more leaves than
         // that holds (rare: most reach most of the form, and render it whole) starts again with
         // room for all.
-        let small = try withUnsafeTemporaryAllocation(of: LeafBlock.self, capacity: min(plan.leaves.count, Self.leafRoom)) {
+        let small = try withUnsafeTemporaryAllocation(of: LeafBlock.self, capacity: min(plan.leaves.count, roomSize)) {
             room throws(TemplateError) in
             try leafFragments(plan, changes: changes, view: view, page: &page, echo: echo, announces: announces, room: room)
         }
@@ -33,8 +34,9 @@ extension FormRenderer {
         return nil
     }
 
-    /// How many `LeafBlock`s fit in the stack room Swift takes without checking (1 KB).
-    private static let leafRoom = 1024 / MemoryLayout<LeafBlock>.stride
+    /// How many `LeafBlock`s fit in the stack room Swift takes without checking (1 KB); a test
+    /// passes less (`room:`) to see a change reaching more leaves start again.
+    static let leafRoom = 1024 / MemoryLayout<LeafBlock>.stride
 
     /// What `leafFragments` made in the room it was given.
     private enum LeafAnswer {
