@@ -95,6 +95,21 @@ import Testing
         #expect(KeptFieldLeaf.holdsNoRepeatedKey(BlockTree(html: #"<p data-cf-block="a"></p><p data-cf-block="b"></p>"#)))
     }
 
+    /// A whole-form answer sets the page's flag from what it sent: off when a name repeats, so the
+    /// next leaf looks its repeated key up; on, from off, when none does.
+    @Test func aWholeFormAnswerSetsWhetherThePageHoldsARepeatedKey() {
+        var page = PageState(id: "p")
+        page.keptFieldLeaf.holdsNoRepeatedKey = true
+        _ = FragmentDiff.respond(
+            to: BlockTree(html: #"<form data-cf-block="form"><p data-cf-block="a"></p><p data-cf-block="a"></p></form>"#),
+            page: &page, echo: nil, resync: true)
+        #expect(!page.keptFieldLeaf.holdsNoRepeatedKey)
+        _ = FragmentDiff.respond(
+            to: BlockTree(html: #"<form data-cf-block="form"><p data-cf-block="a"></p><p data-cf-block="b"></p></form>"#),
+            page: &page, echo: nil, resync: true)
+        #expect(page.keptFieldLeaf.holdsNoRepeatedKey)
+    }
+
     /// A page loaded whole is known to hold no repeated key; one not known so (read back from a
     /// store) that holds the edited field's block twice gets the whole form, not its leaf.
     @Test func aPageNotKnownToHoldNoRepeatedKeyLooksTheLeafsRepeatedKeyUp() throws {
