@@ -72,7 +72,8 @@ final class AppContext: Sendable {
 
     /// Counts (`cardform_store_errors_total`, and `cardform_store_unreadable_records_total` by
     /// reason) and logs a store failure (the log takes no free text, so an outage's reason stays
-    /// out; an unreadable record's reason is one of a few constants). Every store failure, in a request or a sweep, passes here.
+    /// out; an unreadable record's reason is one of a few constants). Every store failure, in a
+    /// request or a sweep, passes here.
     func storeFailed(_ error: StoreError, during: StaticString) {
         metrics.recordStoreError(error)
         switch error {
@@ -82,13 +83,13 @@ final class AppContext: Sendable {
             logger.log("store-full", ["during": .text(during)])
         case .unreadable(let record):
             // The reason and the format byte: no record bytes, the id as its prefix only.
-            let reason = record.reason.label
+            let (reason, session) = (record.reason.label, record.session)
             if let format = record.format {
                 logger.log(
                     "store-record-unreadable",
-                    ["during": .text(during), "reason": .text(reason), "format": .int(Int(format)), "session": .idPrefix(record.session)])
+                    ["during": .text(during), "reason": .text(reason), "format": .int(Int(format)), "session": .idPrefix(session)])
             } else {
-                logger.log("store-record-unreadable", ["during": .text(during), "reason": .text(reason), "session": .idPrefix(record.session)])
+                logger.log("store-record-unreadable", ["during": .text(during), "reason": .text(reason), "session": .idPrefix(session)])
             }
         }
     }

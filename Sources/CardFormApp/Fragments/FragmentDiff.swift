@@ -82,8 +82,9 @@ enum FragmentDiff {
         assert(leaves.map { knownHashesHold(tree, $0.map(\.known)) } ?? true, "known hashes must hold")
         let held = HeldBlocks(
             leaves: leaves ?? UnsafeBufferPointer(start: nil, count: 0), whole: leaves == nil ? tree.blocks.map { page.blocks[$0.key] } : [])
-        // Each block's figures live on the stack for the answer's making: a keystroke's one or two
-        // leaves, a whole form's few dozen blocks. As arrays they were three allocations a keystroke.
+        // Each block's figures live on the stack for the answer's making, not in three allocations:
+        // a keystroke's one or two leaves, a whole form's few dozen blocks. Past 42 blocks the held
+        // room passes 1 KB and Swift first checks the stack left (a slower path, whole forms only).
         let count = tree.blocks.count
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * count) { hashes in
             withUnsafeTemporaryAllocation(of: HeldBlock.self, capacity: count) { next in
