@@ -118,10 +118,7 @@ public struct FormFields: Sendable, Equatable, Sequence {
     public subscript(name: StaticString) -> String? {
         // `withUTF8Buffer`, not `utf8Start`: a one-character literal is kept as a scalar, not bytes.
         name.withUTF8Buffer { wanted in
-            source.withUnsafeBufferPointer { source in
-                for pair in pairs where has(pair.name, wanted, in: source) { return text(of: pair.value, in: source) }
-                return nil
-            }
+            source.withUnsafeBufferPointer { source in firstValue(wanted, in: source).map { text(of: $0, in: source) } }
         }
     }
 
@@ -140,14 +137,11 @@ public struct FormFields: Sendable, Equatable, Sequence {
     public func int(_ name: StaticString) -> Integer {
         name.withUTF8Buffer { wanted in
             source.withUnsafeBufferPointer { source in
-                for pair in pairs where has(pair.name, wanted, in: source) {
-                    let value = pair.value
-                    // A decoded value (an escape or a `+` in it) is parsed as its text, as before.
-                    let number = value.decoded >= 0
-                        ? Int(texts[value.decoded]) : Self.decimal(UnsafeBufferPointer(rebasing: source[value.start..<value.end]))
-                    return number.map(Integer.value) ?? .notANumber
-                }
-                return .absent
+                guard let value = firstValue(wanted, in: source) else { return .absent }
+                // A decoded value (an escape or a `+` in it) is parsed as its text, as before.
+                let number = value.decoded >= 0
+                    ? Int(texts[value.decoded]) : Self.decimal(UnsafeBufferPointer(rebasing: source[value.start..<value.end]))
+                return number.map(Integer.value) ?? .notANumber
             }
         }
     }
@@ -156,10 +150,7 @@ public struct FormFields: Sendable, Equatable, Sequence {
     public subscript(named name: String) -> String? {
         var name = name
         return source.withUnsafeBufferPointer { source in
-            name.withUTF8 { wanted in
-                for pair in pairs where has(pair.name, wanted, in: source) { return text(of: pair.value, in: source) }
-                return nil
-            }
+            name.withUTF8 { wanted in firstValue(wanted, in: source).map { text(of: $0, in: source) } }
         }
     }
 
@@ -176,6 +167,11 @@ public struct FormFields: Sendable, Equatable, Sequence {
     /// Pairs with the same names and values in the same order are equal, however they were made.
     public static func == (lhs: FormFields, rhs: FormFields) -> Bool {
         lhs.fields == rhs.fields
+    }
+
+    /// The first value under the name spelled by `wanted`, or nil.
+    private func firstValue(_ wanted: UnsafeBufferPointer<UInt8>, in source: UnsafeBufferPointer<UInt8>) -> Part? {
+        pairs.first { has($0.name, wanted, in: source) }?.value
     }
 
     /// Whether `part`'s text is `wanted`'s bytes.
