@@ -98,7 +98,7 @@ extension CardSession {
             expiryMonth: expiry.first.flatMap { Int($0) } ?? 0,
             expiryYear: 2000 + (expiry.count > 1 ? Int(expiry[1]) ?? 0 : 0),
             cvv: values[.cvv],
-            cardholderName: configuration.isConfigured(.cardholderName) ? trimmed(.cardholderName) : nil,
+            cardholderName: shows(.cardholderName) ? trimmed(.cardholderName) : nil,
             billing: billing, amount: configuration.amount, surcharge: surchargeAmountRaw,
             currency: configuration.currency, customerId: configuration.customerId, metadata: configuration.metadata,
             binRecord: networks.record)

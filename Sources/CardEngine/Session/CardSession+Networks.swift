@@ -108,7 +108,7 @@ extension CardSession {
         let before = snapshot
         pick = NetworkPick(network: network, bin: networks.bin)
         refreshNetworks(in: environment)
-        if configurationBox.configuredFields.contains(.cardNumber) { recheck(.cardNumber, in: environment) }
+        if shows(.cardNumber) { recheck(.cardNumber, in: environment) }
         refreshDependents(of: .cardNumber, in: environment)
         return changes(since: before)
     }

@@ -18,7 +18,7 @@ extension CardSession {
     /// number, expiry and CVV are the shopper's alone: nil, nothing changed. Nil too for a field
     /// the form does not show, or while the session does not accept input.
     public mutating func prefill(_ field: FieldType, value: String, in environment: SessionEnvironment) -> SessionChanges? {
-        guard phase.acceptsInput, configuration.isConfigured(field), !field.spec.rule.describesCard else { return nil }
+        guard phase.acceptsInput, shows(field), !field.spec.rule.describesCard else { return nil }
         let before = snapshot
         let previous = values[field]
         let raw = Self.bounded(value)

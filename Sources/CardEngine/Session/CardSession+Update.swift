@@ -19,7 +19,7 @@ extension CardSession {
         _ field: FieldType, value raw: String, caret: Int, event: InputEvent = .input, in environment: SessionEnvironment
     ) -> FieldUpdate {
         let previous = values[field]
-        guard phase.acceptsInput, configurationBox.configuredFields.contains(field), !configurationBox.disabledFields.contains(field) else {
+        guard phase.acceptsInput, shows(field), !configurationBox.disabledFields.contains(field) else {
             let current = FormattedValue(value: previous, caret: previous.utf16.count)
             return FieldUpdate(
                 field: field, formatted: current, changes: [], errorFields: [], validityFields: [], wasIgnored: true)

@@ -53,7 +53,7 @@ extension CardSession {
     /// replaced by the full rule's verdict (cleared if the value now passes), and a value that can
     /// no longer become valid shows its error even though the shopper is elsewhere.
     mutating func refreshDependents(of field: FieldType, in environment: SessionEnvironment) {
-        for dependent in field.spec.dependents where configurationBox.configuredFields.contains(dependent) {
+        for dependent in field.spec.dependents where shows(dependent) {
             recheck(dependent, in: environment)
         }
     }

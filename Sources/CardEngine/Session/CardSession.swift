@@ -18,6 +18,10 @@ public struct CardSession: Sendable, Hashable {
     }
     /// `configuration`, by reference (`ConfigurationBox`).
     @usableFromInline var configurationBox: ConfigurationBox
+
+    /// Whether the form shows `field` (`SessionConfiguration.isConfigured`), from the box's set:
+    /// asked on every keystroke, where the configuration's lists would be scanned.
+    func shows(_ field: FieldType) -> Bool { configurationBox.configuredFields.contains(field) }
     /// Where the session is in its life, with the payment's result and the card's mask once it has them.
     public internal(set) var phase: SessionPhase = .ready
     /// The locale the session is shown in: the configuration's until a page settles it
@@ -132,7 +136,7 @@ public struct CardSession: Sendable, Hashable {
     /// Whether `field` holds a complete, valid value (what the views show as `valid`): false while
     /// it is empty, even where empty is allowed, and for a field the form does not show.
     public func isValid(_ field: FieldType) -> Bool {
-        validFields.contains(field) && !values[field].isEmpty && configurationBox.configuredFields.contains(field)
+        validFields.contains(field) && !values[field].isEmpty && shows(field)
     }
 
     /// Calls `body` with each field the form shows that holds a complete, valid value
@@ -170,7 +174,7 @@ public struct CardSession: Sendable, Hashable {
 
     /// The billing country, when selected.
     public var country: Country? {
-        configurationBox.configuredFields.contains(.countryCode) ? Countries.country(values[.countryCode]) : nil
+        shows(.countryCode) ? Countries.country(values[.countryCode]) : nil
     }
 
     /// Bounds what the browser may send for one field (UTF-16 units), before any formatting.
