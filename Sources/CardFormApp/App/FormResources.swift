@@ -101,7 +101,7 @@ final class FormResources: Sendable {
         if let english, locale == Self.defaultLanguage { return english }
         if let pack = packs.withLock({ $0[locale] }) { return pack }
         let language = catalogs.language(for: locale)
-        guard catalogs.byLanguage[language] != nil else { return LanguagePack(language: "en", catalog: MessageCatalog()) }
+        guard catalogs.byLanguage[language] != nil else { return LanguagePack(language: Self.defaultLanguage, catalog: MessageCatalog()) }
         return packs.withLock { packs in
             if let pack = packs[language] { return pack }
             let pack = LanguagePack(language: language, catalog: catalogs.catalog(for: language))
@@ -142,7 +142,7 @@ final class FormResources: Sendable {
         for language in languages.sorted() {
             do {
                 let own = [file(defaults, language), file(overlay, language)].compactMap(\.self)
-                catalogs[language] = language == "en" ? english : try english.overlaid(byLayers: own)
+                catalogs[language] = language == Self.defaultLanguage ? english : try english.overlaid(byLayers: own)
             } catch {
                 throw .locale(language: language, error)
             }
