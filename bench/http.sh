@@ -1,7 +1,8 @@
 #!/bin/sh
 # HTTP figures: wrk against `cardform serve` (release build) and, in the same run, against a bare C
 # libmicrohttpd server with the same threading answering a constant ~300-byte fragment. Prints
-# req/s, p50 and p99 latency, server CPU time per request for each, and the throughput ratio
+# req/s, p50 and p99 latency, server CPU time per request for each (and its user part: the system
+# part, one recv and one send per request, is about the same for both), and the throughput ratio
 # ours/bare. On a small machine wrk competes with the servers for cores, and a shared host's
 # neighbours come and go: so the two are measured in alternating rounds, each on freshly started
 # servers, and the figures reported are each one's median over the rounds (every round's are
@@ -92,12 +93,12 @@ start() {
   echo "bench/http.sh: $name did not start:" >&2; cat "$WORK/$name.out" >&2; exit 1
 }
 
-# cpu PID: clock ticks the process has used so far (user + system).
-cpu() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+# cpu PID: clock ticks the process has used so far, user and system ("U S").
+cpu() { awk '{ print $14, $15 }' "/proc/$1/stat"; }
 
 # measure NAME URL PID: runs wrk and prints "NAME req/s p50 p99 non-2xx cpu-µs-per-request
-# mean-answer-bytes wrk-cpu-µs-per-request" (mean-answer-bytes is 0 when the wrk script does not
-# report it).
+# mean-answer-bytes wrk-cpu-µs-per-request user-cpu-µs-per-request" (mean-answer-bytes is 0 when
+# the wrk script does not report it; the server's system CPU is the difference of the two).
 measure() {
   before=$(cpu "$3")
   if [ -n "$BENCH_SCRIPT" ]; then
@@ -106,7 +107,7 @@ measure() {
     /usr/bin/time -f "%U %S" -o "$WORK/$1.time" wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "$2" > "$WORK/$1.wrk"
   fi
   after=$(cpu "$3")
-  awk -v name="$1" -v ticks=$((after - before)) -v hz="$(getconf CLK_TCK)" -v client="$(cat "$WORK/$1.time")" '
+  awk -v name="$1" -v before="$before" -v after="$after" -v hz="$(getconf CLK_TCK)" -v client="$(cat "$WORK/$1.time")" '
     function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
     /requests in/ { total = $1 }
     /Requests\/sec/ { rps = $2 }
@@ -114,7 +115,11 @@ measure() {
     $1 == "99%" { p99 = ms($2) }
     /Non-2xx/ { bad = $NF }
     /^note: mean answer [0-9]+ bytes/ { bytes = $4 }
-    END { split(client, c, " "); printf "%s %.0f %.3f %.3f %s %.2f %d %.2f\n", name, rps, p50, p99, (bad == "" ? 0 : bad), ticks * 1e6 / hz / total, bytes, (c[1] + c[2]) * 1e6 / total }
+    END {
+      split(client, c, " "); split(before, b, " "); split(after, a, " ")
+      user = a[1] - b[1]; ticks = user + a[2] - b[2]
+      printf "%s %.0f %.3f %.3f %s %.2f %d %.2f %.2f\n", name, rps, p50, p99, (bad == "" ? 0 : bad), ticks * 1e6 / hz / total, bytes, (c[1] + c[2]) * 1e6 / total, user * 1e6 / hz / total
+    }
   ' "$WORK/$1.wrk"
 }
 
@@ -150,8 +155,8 @@ while [ "$round" -le "$ROUNDS" ]; do
   round=$((round + 1))
 done
 awk '
-  function line(name, rps, p50, p99, cpu, bad, bytes, client) {
-    return sprintf("%-6s %8.0f req/s   p50 %7.3f ms   p99 %7.3f ms   server CPU %5.2f µs/req   wrk CPU %5.2f µs/req   non-2xx %s%s", name, rps, p50, p99, cpu, client, bad,
+  function line(name, rps, p50, p99, cpu, bad, bytes, client, user) {
+    return sprintf("%-6s %8.0f req/s   p50 %7.3f ms   p99 %7.3f ms   server CPU %5.2f µs/req (user %5.2f)   wrk CPU %5.2f µs/req   non-2xx %s%s", name, rps, p50, p99, cpu, user, client, bad,
       bytes > 0 ? sprintf("   mean answer %d B", bytes) : "")
   }
   function median(list, n,   i, j, t, v) {
@@ -161,15 +166,15 @@ awk '
   }
   {
     k = ++count[$1]
-    rps[$1, k] = $2; p50[$1, k] = $3; p99[$1, k] = $4; bad[$1] += $5; cpu[$1, k] = $6; bytes[$1, k] = $7; client[$1, k] = $8
-    if ($1 == "bare") printf "round %d: ours %6.0f req/s %6.2f µs/req, bare %6.0f req/s %5.2f µs/req, ratio %.2f\n", k, rps["ours", k], cpu["ours", k], $2, $6, rps["ours", k] / $2
+    rps[$1, k] = $2; p50[$1, k] = $3; p99[$1, k] = $4; bad[$1] += $5; cpu[$1, k] = $6; bytes[$1, k] = $7; client[$1, k] = $8; user[$1, k] = $9
+    if ($1 == "bare") printf "round %d: ours %6.0f req/s %6.2f µs/req (user %5.2f), bare %6.0f req/s %5.2f µs/req (user %5.2f), ratio %.2f\n", k, rps["ours", k], cpu["ours", k], user["ours", k], $2, $6, $9, rps["ours", k] / $2
   }
   END {
     for (s = 0; s < 2; s++) {
       name = s ? "bare" : "ours"; n = count[name]
-      for (i = 1; i <= n; i++) { a[i] = rps[name, i]; b[i] = p50[name, i]; c[i] = p99[name, i]; d[i] = cpu[name, i]; e[i] = bytes[name, i]; w[i] = client[name, i]; r[i] = rps["ours", i] / rps["bare", i] }
+      for (i = 1; i <= n; i++) { a[i] = rps[name, i]; b[i] = p50[name, i]; c[i] = p99[name, i]; d[i] = cpu[name, i]; e[i] = bytes[name, i]; w[i] = client[name, i]; u[i] = user[name, i]; r[i] = rps["ours", i] / rps["bare", i] }
       m[name] = median(a, n); q[name] = median(c, n)
-      print line(name " (median)", m[name], median(b, n), median(c, n), median(d, n), bad[name], median(e, n), median(w, n))
+      print line(name " (median)", m[name], median(b, n), median(c, n), median(d, n), bad[name], median(e, n), median(w, n), median(u, n))
     }
     printf "ratio ours/bare: %.2f (median of the rounds: %.2f); p99 ours/bare: %.1f\n", m["ours"] / m["bare"], median(r, count["bare"]), q["ours"] / q["bare"]
     n = count["ours"]
