@@ -182,21 +182,38 @@ public struct Request: Sendable {
     }
 
     /// What one pass over `target` tells: whether it holds a `#`, a space or control character
-    /// (NUL included) or a `%`, and where its first `?` is.
-    private static func scan(_ target: UnsafeBufferPointer<UInt8>) -> (fragment: Bool, control: Bool, percent: Bool, query: Int?) {
-        // Flags or-ed in rather than tested: no branch per byte but the `?` one.
-        var fragment: UInt8 = 0
-        var control: UInt8 = 0
-        var percent: UInt8 = 0
+    /// (NUL included) or a `%`, and where its first `?` is. Eight bytes at a time: a byte at a
+    /// time took ~300 instructions for a keystroke's 35-byte target (callgrind).
+    static func scan(_ target: UnsafeBufferPointer<UInt8>) -> (fragment: Bool, control: Bool, percent: Bool, query: Int?) {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        // The usual word tests: a high bit set for a byte below `limit`, where the lowest one set
+        // is exact (a borrow only ever marks bytes above a byte that truly matched).
+        func below(_ word: UInt64, _ limit: UInt8) -> UInt64 { (word &- ones &* UInt64(limit)) & ~word & highs }
+        func equal(_ word: UInt64, _ byte: UInt8) -> UInt64 { below(word ^ (ones &* UInt64(byte)), 1) }
+        var flags = (fragment: UInt64(0), control: UInt64(0), percent: UInt64(0))
         var query: Int?
-        for offset in target.indices {
+        var offset = 0
+        let raw = UnsafeRawBufferPointer(target)
+        while offset + 8 <= target.count {
+            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            flags.fragment |= equal(word, UInt8(ascii: "#"))
+            flags.control |= below(word, 0x21) | equal(word, 0x7F)
+            flags.percent |= equal(word, UInt8(ascii: "%"))
+            if query == nil {
+                let marks = equal(word, UInt8(ascii: "?"))
+                if marks != 0 { query = offset + marks.trailingZeroBitCount / 8 }
+            }
+            offset += 8
+        }
+        for offset in offset..<target.count {
             let byte = target[offset]
-            fragment |= byte == UInt8(ascii: "#") ? 1 : 0
-            control |= byte <= 0x20 || byte == 0x7F ? 1 : 0
-            percent |= byte == UInt8(ascii: "%") ? 1 : 0
+            flags.fragment |= byte == UInt8(ascii: "#") ? 1 : 0
+            flags.control |= byte <= 0x20 || byte == 0x7F ? 1 : 0
+            flags.percent |= byte == UInt8(ascii: "%") ? 1 : 0
             if byte == UInt8(ascii: "?"), query == nil { query = offset }
         }
-        return (fragment != 0, control != 0, percent != 0, query)
+        return (flags.fragment != 0, flags.control != 0, flags.percent != 0, query)
     }
 
     /// Where the origin-form part starts: the target itself, or what follows the authority of an
