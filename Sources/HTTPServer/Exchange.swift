@@ -106,6 +106,12 @@ final class Exchange {
 
     private func respond(_ connection: OpaquePointer, context: ServerContext) -> Response {
         guard let target, let method else { return context.rejection(.badRequest) }
+        // The head's fields and the body move to the request: the exchange reads neither again,
+        // and a copy was a retain of each here and a release of each when the exchange went.
+        var headers = HTTPHeaders()
+        swap(&headers, &self.headers)
+        var body = BodyCollector(limit: 0, discardLimit: 0)
+        swap(&body, &self.body)
         let request: Request
         do {
             request = try Request(
@@ -119,7 +125,6 @@ final class Exchange {
         } catch {
             return context.rejection(.badRequest)
         }
-        body = BodyCollector(limit: 0, discardLimit: 0)  // the request owns the bytes now
         return context.responder.respond(to: request)
     }
 
