@@ -43,16 +43,10 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         /// and byte by byte only for a word holding a byte below 0x20 or a DEL (a tab is one of
         /// them, and allowed). A byte at a time took ~300 instructions per request (callgrind).
         static func isWritable(_ bytes: UnsafeRawBufferPointer) -> Bool {
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let highs: UInt64 = 0x8080_8080_8080_8080
             var offset = 0
             while offset + 8 <= bytes.count {
                 let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                // Nonzero exactly when some byte is below 0x20, and when some byte is 0x7F (it is
-                // then zero in `word ^ 0x7F…`): the usual "has a byte less than n" word tests.
-                let below = (word &- ones &* 0x20) & ~word & highs
-                let deletes = ((word ^ (ones &* 0x7F)) &- ones) & ~(word ^ (ones &* 0x7F)) & highs
-                if below | deletes != 0 {
+                if ByteWord.below(word, 0x20) | ByteWord.equal(word, 0x7F) != 0 {
                     for index in offset..<(offset + 8) where !isWritable(bytes[index]) { return false }
                 }
                 offset += 8

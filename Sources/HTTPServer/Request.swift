@@ -185,23 +185,18 @@ public struct Request: Sendable {
     /// (NUL included) or a `%`, and where its first `?` is. Eight bytes at a time: a byte at a
     /// time took ~300 instructions for a keystroke's 35-byte target (callgrind).
     static func scan(_ target: UnsafeBufferPointer<UInt8>) -> (fragment: Bool, control: Bool, percent: Bool, query: Int?) {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        // The usual word tests: a high bit set for a byte below `limit`, where the lowest one set
-        // is exact (a borrow only ever marks bytes above a byte that truly matched).
-        func below(_ word: UInt64, _ limit: UInt8) -> UInt64 { (word &- ones &* UInt64(limit)) & ~word & highs }
-        func equal(_ word: UInt64, _ byte: UInt8) -> UInt64 { below(word ^ (ones &* UInt64(byte)), 1) }
         var flags = (fragment: UInt64(0), control: UInt64(0), percent: UInt64(0))
         var query: Int?
         var offset = 0
         let raw = UnsafeRawBufferPointer(target)
         while offset + 8 <= target.count {
             let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            flags.fragment |= equal(word, UInt8(ascii: "#"))
-            flags.control |= below(word, 0x21) | equal(word, 0x7F)
-            flags.percent |= equal(word, UInt8(ascii: "%"))
+            flags.fragment |= ByteWord.equal(word, UInt8(ascii: "#"))
+            flags.control |= ByteWord.below(word, 0x21) | ByteWord.equal(word, 0x7F)
+            flags.percent |= ByteWord.equal(word, UInt8(ascii: "%"))
             if query == nil {
-                let marks = equal(word, UInt8(ascii: "?"))
+                // The lowest mark is exact (`ByteWord.equal`): the first `?`.
+                let marks = ByteWord.equal(word, UInt8(ascii: "?"))
                 if marks != 0 { query = offset + marks.trailingZeroBitCount / 8 }
             }
             offset += 8
