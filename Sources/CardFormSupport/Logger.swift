@@ -198,8 +198,9 @@ struct LogClock {
     private var second = Int.min
     /// The second whose date and time are kept (`Int.min` before the first timestamp).
     var formattedSecond: Int { second }
-    /// `2026-11-29T13:11:01.` for `second`.
-    private var prefix: [UInt8] = []
+    /// `2026-11-29T13:11:01.` for `second`, its 20 bytes kept inline: a request's line copies the
+    /// clock out of the output buffer and back, and an array here was a retain and a release each time.
+    private var prefix = InlineArray<20, UInt8>(repeating: 0)
 
     /// Appends the timestamp of now.
     mutating func appendNow(to line: inout some LineBytes) {
@@ -212,9 +213,10 @@ struct LogClock {
     mutating func append(seconds: Int, nanoseconds: Int, to line: inout some LineBytes) {
         if seconds != second {
             second = seconds
-            prefix = Self.prefix(of: seconds)
+            // Four digits of year and two of everything else: always the prefix's 20 bytes.
+            for (index, byte) in Self.prefix(of: seconds).enumerated() { prefix[index] = byte }
         }
-        prefix.withUnsafeBufferPointer { line.put($0) }
+        prefix.span.withUnsafeBufferPointer { line.put($0) }
         Logger.appendDigits(nanoseconds / 1_000_000, count: 3, to: &line)
         line.put(UInt8(ascii: "Z"))
     }

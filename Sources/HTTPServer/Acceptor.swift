@@ -70,9 +70,9 @@ final class Acceptor: Sendable {
     }
 
     /// The answer on `socket` was sent: the next request is due within the request timeout.
-    func answerSent(on socket: Int32) {
-        // The clock is read before the lock: both workers take it for every request.
-        let now = ContinuousClock.now
+    /// `now` is read by the caller before the lock (both workers take it for every request), and
+    /// once: the request's log entry measures its duration up to the same instant.
+    func answerSent(on socket: Int32, at now: ContinuousClock.Instant) {
         if table.withLock({ $0.answerSent(on: socket, at: now) }) { signal() }
     }
 

@@ -10,9 +10,11 @@ func cmhdBeginRequest(
     cls: UnsafeMutableRawPointer?, uri: UnsafePointer<CChar>?, connection: OpaquePointer?
 ) -> UnsafeMutableRawPointer? {
     guard let cls else { return nil }
-    let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
     let socket = connection.map { cmhd_connection_socket($0) } ?? -1
-    let exchange = context.begin(target: uri.flatMap { String(validatingCString: $0) }, socket: socket)
+    // Borrowed, as in `cmhdHandleRequest`: the context outlives every callback.
+    let exchange = Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { context in
+        context.begin(target: uri.flatMap { String(validatingCString: $0) }, socket: socket)
+    }
     return Unmanaged.passRetained(exchange).toOpaque()
 }
 
@@ -47,9 +49,11 @@ func cmhdEndRequest(
 ) {
     guard let cls, let state, let exchangePointer = state.pointee else { return }
     state.pointee = nil
-    let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
     let exchange = Unmanaged<Exchange>.fromOpaque(exchangePointer).takeRetainedValue()
-    context.end(exchange, outcome: outcome(of: termination))
+    // Borrowed, as in `cmhdHandleRequest`: the context outlives every callback.
+    Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { context in
+        context.end(exchange, outcome: outcome(of: termination))
+    }
 }
 
 /// A connection opened or closed (`MHD_OPTION_NOTIFY_CONNECTION`): closings free a place under

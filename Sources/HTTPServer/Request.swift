@@ -182,21 +182,33 @@ public struct Request: Sendable {
     }
 
     /// What one pass over `target` tells: whether it holds a `#`, a space or control character
-    /// (NUL included) or a `%`, and where its first `?` is.
-    private static func scan(_ target: UnsafeBufferPointer<UInt8>) -> (fragment: Bool, control: Bool, percent: Bool, query: Int?) {
-        // Flags or-ed in rather than tested: no branch per byte but the `?` one.
-        var fragment: UInt8 = 0
-        var control: UInt8 = 0
-        var percent: UInt8 = 0
+    /// (NUL included) or a `%`, and where its first `?` is. Eight bytes at a time: a byte at a
+    /// time took ~300 instructions for a keystroke's 35-byte target (callgrind).
+    static func scan(_ target: UnsafeBufferPointer<UInt8>) -> (fragment: Bool, control: Bool, percent: Bool, query: Int?) {
+        var flags = (fragment: UInt64(0), control: UInt64(0), percent: UInt64(0))
         var query: Int?
-        for offset in target.indices {
+        var offset = 0
+        let raw = UnsafeRawBufferPointer(target)
+        while offset + 8 <= target.count {
+            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            flags.fragment |= ByteWord.equal(word, UInt8(ascii: "#"))
+            flags.control |= ByteWord.below(word, 0x21) | ByteWord.equal(word, 0x7F)
+            flags.percent |= ByteWord.equal(word, UInt8(ascii: "%"))
+            if query == nil {
+                // The lowest mark is exact (`ByteWord.equal`): the first `?`.
+                let marks = ByteWord.equal(word, UInt8(ascii: "?"))
+                if marks != 0 { query = offset + marks.trailingZeroBitCount / 8 }
+            }
+            offset += 8
+        }
+        for offset in offset..<target.count {
             let byte = target[offset]
-            fragment |= byte == UInt8(ascii: "#") ? 1 : 0
-            control |= byte <= 0x20 || byte == 0x7F ? 1 : 0
-            percent |= byte == UInt8(ascii: "%") ? 1 : 0
+            flags.fragment |= byte == UInt8(ascii: "#") ? 1 : 0
+            flags.control |= byte <= 0x20 || byte == 0x7F ? 1 : 0
+            flags.percent |= byte == UInt8(ascii: "%") ? 1 : 0
             if byte == UInt8(ascii: "?"), query == nil { query = offset }
         }
-        return (fragment != 0, control != 0, percent != 0, query)
+        return (flags.fragment != 0, flags.control != 0, flags.percent != 0, query)
     }
 
     /// Where the origin-form part starts: the target itself, or what follows the authority of an

@@ -22,8 +22,10 @@ extension RouteTable {
             _ page: StaticString, _ shellPattern: StaticString, _ method: HTTPMethod,
             _ access: Middleware, _ handler: @escaping RouteHandler
         ) -> [Route] {
-            // A page the engine answers shows the reload problem instead, like the page itself.
-            let pageMiddleware = method == .post ? [overlay, access] : [access]
+            // A page the engine answers shows the reload problem instead, like the page itself. Only
+            // `--dev` has reload problems: elsewhere the overlay would be a step of every keystroke
+            // that always passes (a closure call and its context's retain and release).
+            let pageMiddleware = method == .post && app.configuration.dev ? [overlay, access] : [access]
             return [
                 Route(method, page, through: pageMiddleware, handler),
                 Route(method, shellPattern, through: [fromShell, access], handler),
