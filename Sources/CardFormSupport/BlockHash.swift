@@ -76,19 +76,36 @@ public struct BlockHash: Sendable {
         let count = buffer.count
         guard count > 0, let base = buffer.baseAddress else { return }
         length += count
-        var index = 0
-        if pendingCount > 0 {
-            while pendingCount < 8, index < count {
-                pending |= UInt64(base.load(fromByteOffset: index, as: UInt8.self)) << UInt64(pendingCount &* 8)
-                pendingCount += 1
-                index += 1
-            }
-            guard pendingCount == 8 else { return }
-            flush()
-        }
         func word(_ offset: Int) -> UInt64 {
             UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
         }
+        var index = 0
+        if pendingCount > 0 {
+            let wanted = 8 - pendingCount
+            guard count >= 8 else {
+                index = takeBytes(base, upTo: min(wanted, count))
+                guard pendingCount == 8 else { return }
+                flush()
+                return combineWords(base, from: index, count: count)
+            }
+            // The bytes that complete the waiting word, read as one word: a loop took ~10
+            // instructions a byte, and pieces seldom end on a word's edge.
+            pending |= (word(0) & (UInt64.max >> UInt64((8 - wanted) &* 8))) << UInt64(pendingCount &* 8)
+            pendingCount = 8
+            index = wanted
+            flush()
+        }
+        combineWords(base, from: index, count: count)
+    }
+
+    /// Mixes the whole words of `base[index..<count]` into the lanes and keeps what is left
+    /// (fewer than 8 bytes) waiting; nothing waits when called.
+    @inline(__always)
+    private mutating func combineWords(_ base: UnsafeRawPointer, from start: Int, count: Int) {
+        func word(_ offset: Int) -> UInt64 {
+            UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        }
+        var index = start
         var even = self.even
         var odd = self.odd
         if oddNext, index + 8 <= count {
@@ -108,11 +125,27 @@ public struct BlockHash: Sendable {
         }
         self.even = even
         self.odd = odd
-        while index < count {
+        let left = count - index
+        guard left > 0 else { return }
+        if count >= 8 {
+            // The last eight bytes, shifted so that only those not yet mixed stay, lowest first.
+            pending = word(count - 8) >> UInt64((8 - left) &* 8)
+            pendingCount = left
+        } else {
+            _ = takeBytes(base, from: index, upTo: count)
+        }
+    }
+
+    /// Adds `base[index..<end]` to the waiting bytes one at a time (fewer than 8); returns `end`.
+    @inline(__always)
+    private mutating func takeBytes(_ base: UnsafeRawPointer, from start: Int = 0, upTo end: Int) -> Int {
+        var index = start
+        while index < end {
             pending |= UInt64(base.load(fromByteOffset: index, as: UInt8.self)) << UInt64(pendingCount &* 8)
             pendingCount += 1
             index += 1
         }
+        return end
     }
 
     @inline(__always)

@@ -14,7 +14,10 @@ public struct BlockTree: Sendable {
         /// Byte offsets of the whole element (start tag to end tag inclusive) in `html`.
         public var range: Range<Int>
         public var parent: Int?
-        public var children: [Int] = []
+        /// No default value here: with one, `init` built the block in a temporary, then copied and
+        /// destroyed it (a retain and a release each of `key` and `children`, on every leaf a
+        /// keystroke renders); the initializer's own default does the same job without it.
+        public var children: [Int]
         /// Where the block's start tag ends (after its `>`), when the scan found the block: what
         /// `BlockTree.startTagEnd` gives, without reading the tag again.
         public var tagEnd: Int?

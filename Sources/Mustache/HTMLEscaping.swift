@@ -3,7 +3,7 @@
 public enum HTMLEscaping {
     /// `text` with `& < > " '` replaced by `&amp; &lt; &gt; &quot; &#39;`.
     public static func escape(_ text: String) -> String {
-        guard text.utf8.contains(where: needsEscaping) else { return text }
+        guard !leavesUnchanged(text) else { return text }
         var output: [UInt8] = []
         output.reserveCapacity(text.utf8.count + 16)
         let bytes = Array(text.utf8)
@@ -20,7 +20,7 @@ public enum HTMLEscaping {
 
     /// Whether escaping leaves `text` as it is (it holds none of `& < > " '`).
     public static func leavesUnchanged(_ text: String) -> Bool {
-        !text.utf8.contains(where: needsEscaping)
+        text.utf8Span.span.withUnsafeBytes { !EscapableBytes.occur(in: $0) }
     }
 
     /// Whether escaping rewrites `byte` (one of `& < > " '`).

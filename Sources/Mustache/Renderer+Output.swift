@@ -60,9 +60,11 @@ extension Renderer {
         output.withUnsafeMutableBufferPointer { writeEscaped(bytes, to: $0.baseAddress! + start) }
     }
 
-    /// The bytes escaping `bytes` adds: 0 when it leaves them as they are.
+    /// The bytes escaping `bytes` adds: 0 when it leaves them as they are, told eight bytes at a
+    /// time (most values), before the table is read (a `swift_once` and a walk a byte at a time).
     private static func escapingGrowth(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        escapeGrowth.withUnsafeBufferPointer { growth in
+        guard EscapableBytes.occur(in: UnsafeRawBufferPointer(bytes)) else { return 0 }
+        return escapeGrowth.withUnsafeBufferPointer { growth in
             var added = 0
             for byte in bytes { added &+= Int(growth[Int(byte)]) }
             return added

@@ -18,6 +18,26 @@ import Testing
         }
     }
 
+    /// Pieces are read a word at a time, the word a piece completes and its last bytes each in
+    /// one load: every way of cutting the bytes in three, each piece of any length (shorter than
+    /// a word, ending or starting mid-word), hashes as the bytes all at once.
+    @Test func bytesCombinedInThreePiecesOfAnyLengthHashAsTheyDoAllAtOnce() {
+        let bytes = Array(markup.prefix(48))
+        let whole = BlockHash.hash(bytes[...])
+        var byteByByte = BlockHash()
+        for byte in bytes { byteByByte.combine(byte) }
+        #expect(byteByByte.value == whole)
+        for first in 0...bytes.count {
+            for second in first...bytes.count {
+                var hasher = BlockHash()
+                hasher.combine(bytes[..<first])
+                hasher.combine(bytes[first..<second])
+                hasher.combine(bytes[second...])
+                #expect(hasher.value == whole, "cut at \(first) and \(second)")
+            }
+        }
+    }
+
     @Test func anyOneByteChangedAddedOrRemovedChangesTheHash() {
         let whole = BlockHash.hash(markup[...])
         var seen: Set<UInt64> = [whole]

@@ -15,9 +15,13 @@ import Testing
         for needle in needles {
             for lower in 0...html.count {
                 for upper in lower...html.count {
+                    let expected = Self.reference(needle, html, lower..<upper)
                     #expect(
-                        ByteSearch.firstIndex(of: needle, in: html, lower..<upper) == Self.reference(needle, html, lower..<upper),
+                        ByteSearch.firstIndex(of: needle, in: html, lower..<upper) == expected,
                         "\(String(decoding: needle, as: UTF8.self)) in \(lower)..<\(upper)")
+                    #expect(
+                        ByteSearch.firstIndex(of: needle, in: html, lower..<upper, anchoredAt: .lastByte) == expected,
+                        "\(String(decoding: needle, as: UTF8.self)) by its last byte in \(lower)..<\(upper)")
                 }
             }
         }

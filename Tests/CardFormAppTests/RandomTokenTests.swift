@@ -19,6 +19,20 @@ struct RandomTokenTests {
         }
     }
 
+    @Test("a token inside longer text is judged on its own bytes, and tokens compare equal only byte for byte")
+    func substringsAndComparisonsReadOnlyTheirOwnBytes() {
+        let token = RandomToken.make128()
+        let around = "/s/" + token + "/input"
+        let inside = around.dropFirst(3).prefix(26)
+        #expect(RandomToken.isWellFormed(inside))
+        #expect(!RandomToken.isWellFormed(around.dropFirst(2).prefix(26)))
+        #expect(!RandomToken.isWellFormed(around.dropFirst(3).prefix(27)))
+        #expect(RandomToken.constantTimeEquals(String(inside), token))
+        #expect(!RandomToken.constantTimeEquals(token, String(token.dropLast()) + (token.hasSuffix("a") ? "b" : "a")))
+        #expect(!RandomToken.constantTimeEquals(token, token + "a"))
+        #expect(RandomToken.constantTimeEquals("", ""))
+    }
+
     @Test("every byte at every place of an id is judged as the alphabet says, on text and on bytes")
     func everyByteAtEveryPlace() {
         let alphabet = Set("abcdefghijklmnopqrstuvwxyz234567".utf8)

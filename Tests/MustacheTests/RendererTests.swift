@@ -162,6 +162,29 @@ struct RendererTests {
             #expect(HTMLEscaping.leavesUnchanged(text) == (HTMLEscaping.escape(text) == text))
         }
     }
+
+    /// Values are searched eight bytes at a time, with the last eight read again: each byte value
+    /// at each place of values 1 to 19 bytes long (shorter than a word, across words, in the
+    /// overlap) must be found exactly when it is one of `& < > " '`, and ASCII neighbours of the
+    /// five (differing in one bit) must not pass for them.
+    @Test func findsAnEscapedByteWhereverItStandsAndNothingElse() {
+        let escaped: Set<UInt8> = Set("&<>\"'".utf8)
+        for count in 1...19 {
+            for place in 0..<count {
+                for byte in UInt8(1)...UInt8(127) {
+                    var bytes = Array(repeating: UInt8(ascii: "4"), count: count)
+                    bytes[place] = byte
+                    let text = String(decoding: bytes, as: UTF8.self)
+                    #expect(HTMLEscaping.leavesUnchanged(text) == !escaped.contains(byte), "\(byte) at \(place) of \(count)")
+                    var appended: [UInt8] = []
+                    HTMLEscaping.append(escaping: text, to: &appended)
+                    #expect((appended.count > count) == escaped.contains(byte), "\(byte) at \(place) of \(count) appended")
+                }
+            }
+        }
+        #expect(!HTMLEscaping.leavesUnchanged("4242 4242 4242 424\u{1}<"))
+        #expect(HTMLEscaping.leavesUnchanged("ünïcode ünïcode ünïcode ✓"))
+    }
 }
 
 /// What the renderer's own buffer must get right: values escaped where the buffer grows, and the
