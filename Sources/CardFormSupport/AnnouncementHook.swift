@@ -41,7 +41,9 @@ public enum ByteSearch {
     public static func firstIndex(
         of needle: [UInt8], in html: [UInt8], _ range: Range<Int>, anchoredAt anchor: Anchor = .firstByte
     ) -> Int? {
-        html.withUnsafeBufferPointer { html in
+        // memchr and memcmp read up to the range's end unchecked: a range past the markup traps here.
+        precondition(range.lowerBound >= 0 && range.upperBound <= html.count, "ByteSearch range outside the markup")
+        return html.withUnsafeBufferPointer { html in
             needle.withUnsafeBufferPointer { needle in
                 guard !needle.isEmpty, range.count >= needle.count, let base = html.baseAddress else { return nil }
                 let anchorAt = anchor == .firstByte ? 0 : needle.count - 1

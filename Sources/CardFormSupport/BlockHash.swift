@@ -83,14 +83,16 @@ public struct BlockHash: Sendable {
         if pendingCount > 0 {
             let wanted = 8 - pendingCount
             guard count >= 8 else {
-                index = takeBytes(base, upTo: min(wanted, count))
+                index = min(wanted, count)
+                takeBytes(base, upTo: index)
                 guard pendingCount == 8 else { return }
                 flush()
                 return combineWords(base, from: index, count: count)
             }
             // The bytes that complete the waiting word, read as one word: a loop took ~10
-            // instructions a byte, and pieces seldom end on a word's edge.
-            pending |= (word(0) & (UInt64.max >> UInt64((8 - wanted) &* 8))) << UInt64(pendingCount &* 8)
+            // instructions a byte, and pieces seldom end on a word's edge. The shift drops the
+            // word's bytes past the `wanted` ones.
+            pending |= word(0) << UInt64(pendingCount &* 8)
             pendingCount = 8
             index = wanted
             flush()
@@ -98,13 +100,14 @@ public struct BlockHash: Sendable {
         combineWords(base, from: index, count: count)
     }
 
-    /// Mixes the whole words of `base[index..<count]` into the lanes and keeps what is left
+    /// Mixes the whole words of `base[start..<count]` into the lanes and keeps what is left
     /// (fewer than 8 bytes) waiting; nothing waits when called.
     @inline(__always)
     private mutating func combineWords(_ base: UnsafeRawPointer, from start: Int, count: Int) {
         func word(_ offset: Int) -> UInt64 {
             UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
         }
+        assert(pendingCount == 0, "combineWords replaces the waiting bytes")
         var index = start
         var even = self.even
         var odd = self.odd
@@ -132,20 +135,19 @@ public struct BlockHash: Sendable {
             pending = word(count - 8) >> UInt64((8 - left) &* 8)
             pendingCount = left
         } else {
-            _ = takeBytes(base, from: index, upTo: count)
+            takeBytes(base, from: index, upTo: count)
         }
     }
 
-    /// Adds `base[index..<end]` to the waiting bytes one at a time (fewer than 8); returns `end`.
+    /// Adds `base[start..<end]` to the waiting bytes one at a time (fewer than 8).
     @inline(__always)
-    private mutating func takeBytes(_ base: UnsafeRawPointer, from start: Int = 0, upTo end: Int) -> Int {
+    private mutating func takeBytes(_ base: UnsafeRawPointer, from start: Int = 0, upTo end: Int) {
         var index = start
         while index < end {
             pending |= UInt64(base.load(fromByteOffset: index, as: UInt8.self)) << UInt64(pendingCount &* 8)
             pendingCount += 1
             index += 1
         }
-        return end
     }
 
     @inline(__always)

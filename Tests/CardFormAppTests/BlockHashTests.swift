@@ -38,6 +38,26 @@ import Testing
         }
     }
 
+    /// Each piece in an array of its own size (a load past a piece's end would read outside it,
+    /// which a slice of a longer array hides), over bytes of every value, NUL and the high half
+    /// included, cut in three at every pair of places.
+    @Test func piecesInArraysOfTheirOwnSizeOverEveryByteValueHashAsAllAtOnce() {
+        let bytes = (0..<40).map { UInt8(truncatingIfNeeded: $0 &* 113 &+ 0x80) } + [0, 0xFF, 0x80, 0x7F]
+        let whole = BlockHash.hash(bytes[...])
+        var byteByByte = BlockHash()
+        for byte in bytes { byteByByte.combine(byte) }
+        #expect(byteByByte.value == whole)
+        for first in 0...bytes.count {
+            for second in first...bytes.count {
+                var hasher = BlockHash()
+                for piece in [Array(bytes[..<first]), Array(bytes[first..<second]), Array(bytes[second...])] {
+                    piece.withUnsafeBytes { hasher.combine($0) }
+                }
+                #expect(hasher.value == whole, "cut at \(first) and \(second)")
+            }
+        }
+    }
+
     @Test func anyOneByteChangedAddedOrRemovedChangesTheHash() {
         let whole = BlockHash.hash(markup[...])
         var seen: Set<UInt64> = [whole]
@@ -71,6 +91,7 @@ import Testing
     @Test func theHashOfGivenBytesIsTheSameInEveryProcessAndBuild() {
         #expect(BlockHash.hash(markup[...]) == 0x527C_BDC3_B28E_EFCC)
         #expect(BlockHash.hash([][...]) == 0xF8FB_F4D7_69D7_1CF7)
+        #expect(BlockHash.hash(markup.prefix(45)) == 0x6304_B7BF_5B9D_82C6, "a length ending mid-word")
     }
 }
 

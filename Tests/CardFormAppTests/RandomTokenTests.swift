@@ -27,6 +27,7 @@ struct RandomTokenTests {
         #expect(RandomToken.isWellFormed(inside))
         #expect(!RandomToken.isWellFormed(around.dropFirst(2).prefix(26)))
         #expect(!RandomToken.isWellFormed(around.dropFirst(3).prefix(27)))
+        #expect(!RandomToken.isWellFormed(around.dropFirst(4).prefix(26)), "26 bytes ending in the / after the token")
         #expect(RandomToken.constantTimeEquals(String(inside), token))
         #expect(!RandomToken.constantTimeEquals(token, String(token.dropLast()) + (token.hasSuffix("a") ? "b" : "a")))
         #expect(!RandomToken.constantTimeEquals(token, token + "a"))
