@@ -80,11 +80,13 @@ extension FormRenderer {
             echoed = echoed || isEcho
             guard page.keptFieldLeaf.holdsNoRepeatedKey || page.blocks[leaf.repeatedKey] == nil else { return .answer(nil) }
             let slot = page.blocks.index(forKey: leaf.key)
+            let settling = settling(leaf, index, view: view, page: &page, held: isEcho ? nil : slot.map { page.blocks.values[$0] })
+            if case .passed = settling { continue }
             var reuse: KeptFieldLeaf.Kept?
             if isEcho, let previous, let slot, page.blocks.values[slot] == previousHeld {
                 reuse = reusable(previous, leaf: leaf, changes: changes)
             }
-            switch try render(leaf, view: view, reusing: reuse, into: &html) {
+            switch try render(leaf, view: view, settling: settling, reusing: reuse, into: &html) {
             case .unfit: return .answer(nil)
             case .nothing: guard slot == nil else { return .answer(nil) }
             case .block(let range, let hashes, let kept):
@@ -95,7 +97,8 @@ extension FormRenderer {
                 }
                 if isEcho, let kept { keeping = (kept, slot) }
                 blocks.append(BlockTree.Block(key: leaf.key, range: range, parent: nil))
-                room.initializeElement(at: leafCount, to: LeafBlock(held: page.blocks.values[slot], slot: slot, known: hashes))
+                room.initializeElement(
+                    at: leafCount, to: LeafBlock(held: page.blocks.values[slot], slot: slot, known: hashes, proposed: settling.proposed))
                 leafCount += 1
             }
         }
@@ -104,6 +107,10 @@ extension FormRenderer {
         let body = FragmentDiff.respond(
             to: BlockTree(bytes: html, blocks: blocks), page: &page, echo: echo, resync: false, announces: announces,
             leaves: UnsafeBufferPointer(rebasing: room[..<leafCount]))
+        for block in room[..<leafCount] {
+            guard let number = block.proposed, let own = block.known?.own else { continue }
+            page.keptFieldLeaf.settled.settle(number, held: block.held, after: page.blocks.values[block.slot], own: own)
+        }
         if let (kept, slot) = keeping {
             page.keptFieldLeaf.kept = kept
             page.keptFieldLeaf.held = page.blocks.values[slot]
@@ -121,6 +128,32 @@ extension FormRenderer {
         return kept
     }
 
+    /// Where a keystroke stands with a `LeafMemo` leaf it reaches (`SettledLeaves`).
+    private enum Settling {
+        /// Not a `LeafMemo` leaf.
+        case none
+        /// Rendered from these facts it would change nothing the page holds: not rendered.
+        case passed
+        /// To render from these facts, proposed to the page's settled leaves under this number.
+        case proposed(LeafFacts, Int)
+
+        var proposed: Int? {
+            if case .proposed(_, let number) = self { number } else { nil }
+        }
+    }
+
+    /// A `LeafMemo` leaf's facts, gathered once for both the settled leaves and the memo; `held` is
+    /// what the page holds of its block, if anything (nil for the echo's: it always goes).
+    private func settling(_ leaf: BlockPlan.Leaf, _ index: Int, view: FormView, page: inout PageState, held: HeldBlock?) -> Settling {
+        guard leaf.isDataMemoizable else { return .none }
+        let facts = view.leafFacts(leaf.factParts, rest: leaf.restKeys)
+        let language = view.pack.language
+        if let held, page.keptFieldLeaf.settled.passes(index, facts: facts, language: language, memo: resources.leafMemo, held: held) {
+            return .passed
+        }
+        return .proposed(facts, page.keptFieldLeaf.settled.propose(index, facts: facts, language: language, memo: resources.leafMemo))
+    }
+
     /// What a leaf appended to the buffer.
     private enum LeafRender {
         /// One block of its name, at this range, with nothing but blanks around it; with its
@@ -135,12 +168,12 @@ extension FormRenderer {
     /// Renders the leaf alone at the end of `html`. A field's leaf comes from `BlockMemo` when its
     /// value is empty or can be filled in; a leaf that reads no field, from `LeafMemo`.
     private func render(
-        _ leaf: BlockPlan.Leaf, view: FormView, reusing reusable: KeptFieldLeaf.Kept? = nil, into html: inout [UInt8]
+        _ leaf: BlockPlan.Leaf, view: FormView, settling: Settling, reusing reusable: KeptFieldLeaf.Kept? = nil, into html: inout [UInt8]
     ) throws(TemplateError) -> LeafRender {
         if leaf.isMemoizable, let field = leaf.field, case let value = view.shownValue(for: field), value.isEmpty || BlockMemo.canFill(value) {
             return try memoized(leaf, field: field, value: value, view: view, reusing: reusable, into: &html)
         }
-        if leaf.isDataMemoizable { return try memoized(leaf, view: view, into: &html) }
+        if case .proposed(let facts, _) = settling { return try memoized(leaf, facts: facts, view: view, into: &html) }
         let start = html.count
         try resources.templates.render(leaf.template, data: view.data(only: leaf.onlyField, reading: leaf.rootKeys), into: &html)
         return checked(html, from: start, leaf)
@@ -177,8 +210,8 @@ extension FormRenderer {
     }
 
     /// The leaf from `LeafMemo`, by its facts; rendered from them and kept on a miss.
-    private func memoized(_ leaf: BlockPlan.Leaf, view: FormView, into html: inout [UInt8]) throws(TemplateError) -> LeafRender {
-        let memoKey = LeafMemo.Key(site: leaf.site(view.pack.language), facts: view.leafFacts(leaf.factParts, rest: leaf.restKeys))
+    private func memoized(_ leaf: BlockPlan.Leaf, facts: LeafFacts, view: FormView, into html: inout [UInt8]) throws(TemplateError) -> LeafRender {
+        let memoKey = LeafMemo.Key(site: leaf.site(view.pack.language), facts: facts)
         if let known = resources.leafMemo.entry(for: memoKey) {
             switch known {
             case .block(let entry):
