@@ -107,10 +107,7 @@ extension FormRenderer {
         let body = FragmentDiff.respond(
             to: BlockTree(bytes: html, blocks: blocks), page: &page, echo: echo, resync: false, announces: announces,
             leaves: UnsafeBufferPointer(rebasing: room[..<leafCount]))
-        for block in room[..<leafCount] {
-            guard let number = block.proposed, let own = block.known?.own else { continue }
-            page.keptFieldLeaf.settled.settle(number, held: block.held, after: page.blocks.values[block.slot], own: own)
-        }
+        Self.settle(UnsafeBufferPointer(rebasing: room[..<leafCount]), page: &page)
         if let (kept, slot) = keeping {
             page.keptFieldLeaf.kept = kept
             page.keptFieldLeaf.held = page.blocks.values[slot]
@@ -126,6 +123,14 @@ extension FormRenderer {
         guard let field = leaf.field, kept.field == field, kept.templateHash == leaf.templateHash, kept.memo === resources.blockMemo,
               leaf.changes.intersection(changes).isSubset(of: .value(field)) else { return nil }
         return kept
+    }
+
+    /// Settles each `LeafMemo` leaf of the answer just made that changed nothing of its block.
+    private static func settle(_ leaves: UnsafeBufferPointer<LeafBlock>, page: inout PageState) {
+        for leaf in leaves {
+            guard let number = leaf.proposed, let own = leaf.known?.own else { continue }
+            page.keptFieldLeaf.settled.settle(number, held: leaf.held, after: page.blocks.values[leaf.slot], own: own)
+        }
     }
 
     /// Where a keystroke stands with a `LeafMemo` leaf it reaches (`SettledLeaves`).
