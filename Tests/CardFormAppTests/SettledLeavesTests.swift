@@ -10,7 +10,8 @@ import Testing
     /// A card-number page after a whole number, each digit answered leaf by leaf: the last turns
     /// the field valid, which reaches the live region and changes nothing it says.
     static func typed() throws -> (shopper: DifferentialRenderingTests.Shopper, page: PageState) {
-        var shopper = try DifferentialRenderingTests.Shopper(DifferentialRenderingTests.cardOnly, resources: try FormResources.load(.init()))
+        let resources = try FormResources.load(.init())
+        var shopper = try DifferentialRenderingTests.Shopper(DifferentialRenderingTests.cardOnly, resources: resources)
         try shopper.input(.cardNumber, "", .focus)
         for digit in "4242424242424242" { try shopper.input(.cardNumber, shopper.record.session.value(for: .cardNumber) + String(digit)) }
         #expect(shopper.mismatches.isEmpty)
@@ -39,7 +40,8 @@ import Testing
         let view = shopper.tracked.view(record, pageID: page.id, noscript: false, announcement: "")
         let echo = FieldEcho(field: "cardNumber", value: update.formatted.value, caret: update.formatted.caret, seq: 1)
         let plan = try #require(shopper.tracked.resources.blockPlan)
-        return try #require(try shopper.tracked.leafFragments(plan, changes: [.value(.cardNumber), .error(.cardNumber)], view: view, page: &page, echo: echo))
+        let changes: ViewChanges = [.value(.cardNumber), .error(.cardNumber)]
+        return try #require(try shopper.tracked.leafFragments(plan, changes: changes, view: view, page: &page, echo: echo))
     }
 
     @Test func aKeystrokeLeavingALeafsFactsAnswersAsIfItRenderedIt() throws {

@@ -15,41 +15,43 @@
 struct SettledLeaves: Sendable {
     private var entries: [Entry] = []
 
+    /// A render's key and entry as `LeafMemo` files them: kept by reference, so a render proposed
+    /// costs a retain, not a copy of its facts.
+    typealias Render = BoundedMemo<LeafMemo.Key, LeafMemo.Entry>.Held
+
     private struct Entry: Sendable {
         /// The leaf's place in `BlockPlan.leaves`.
         let leaf: Int
-        var facts: LeafFacts
-        var language: String
+        var render: Render
         /// The memo of the resources it was rendered with: rebuilt resources (an edited template)
         /// make a new one, and a new plan, whose leaf numbers mean other leaves.
         var memo: BoundedMemo<LeafMemo.Key, LeafMemo.Entry>
-        /// What the page held of the block when the render from these facts changed nothing of
-        /// it; nil while not known (a render proposed, its answer not seen yet, or one that sent it).
+        /// What the page held of the block when `render` changed nothing of it; nil while not
+        /// known (a render proposed, its answer not seen yet, or one that sent it).
         var held: HeldBlock?
     }
 
-    /// Whether leaf `leaf`, rendered from `facts`, would change nothing of `held`, the block the
-    /// page holds now.
+    /// Whether leaf `leaf`, rendered from `facts` in `language`, would change nothing of `held`,
+    /// the block the page holds now.
     func passes(
         _ leaf: Int, facts: LeafFacts, language: String, memo: BoundedMemo<LeafMemo.Key, LeafMemo.Entry>, held: HeldBlock
     ) -> Bool {
-        guard let index = entries.firstIndex(where: { $0.leaf == leaf }), entries[index].held == held else { return false }
-        return entries[index].memo === memo && entries[index].language == language && entries[index].facts == facts
+        guard let index = entries.firstIndex(where: { $0.leaf == leaf }), entries[index].held == held,
+              entries[index].memo === memo else { return false }
+        return entries[index].render.key.site.language == language && entries[index].render.key.facts == facts
     }
 
-    /// Notes that leaf `leaf` is rendered from `facts`, its answer not seen yet; the number to
-    /// `settle` it by once seen. The facts are copied in place of the last ones, not boxed: most
-    /// renders of these leaves follow a change of their facts.
-    mutating func propose(_ leaf: Int, facts: LeafFacts, language: String, memo: BoundedMemo<LeafMemo.Key, LeafMemo.Entry>) -> Int {
+    /// Notes that leaf `leaf` is rendered as `render` (from `memo`), its answer not seen yet; the
+    /// number to `settle` it by once seen.
+    mutating func propose(_ leaf: Int, render: Render, memo: BoundedMemo<LeafMemo.Key, LeafMemo.Entry>) -> Int {
         guard let index = entries.firstIndex(where: { $0.leaf == leaf }) else {
             // A page meets a few of these leaves (five in the standard templates).
             if entries.isEmpty { entries.reserveCapacity(4) }
-            entries.append(Entry(leaf: leaf, facts: facts, language: language, memo: memo))
+            entries.append(Entry(leaf: leaf, render: render, memo: memo))
             return entries.count - 1
         }
         entries[index].held = nil
-        entries[index].facts = facts
-        entries[index].language = language
+        entries[index].render = render
         entries[index].memo = memo
         return index
     }
