@@ -35,8 +35,6 @@ struct LeafBlock {
     var held: HeldBlock
     var slot: Dictionary<String, HeldBlock>.Index
     var known: KnownHashes?
-    /// Its render as proposed to the page's `SettledLeaves`, for a `LeafMemo` leaf.
-    var proposed: Int?
 }
 
 /// What the page holds of each of a tree's blocks, by index: the leaves' own (`leaves`), or, for

@@ -21,8 +21,6 @@ struct KeptFieldLeaf: Hashable, Sendable {
     /// until the next whole form none need look its leaves' repeated keys up. False when not
     /// known (a page read back from a store, a shell page): each is looked up.
     var holdsNoRepeatedKey = false
-    /// The `LeafMemo` leaves a keystroke need not render again (`SettledLeaves`).
-    var settled = SettledLeaves()
 
     /// Whether no key of `tree`'s blocks is a repeated one; a `#` in any key (every repeated key
     /// holds one) says no.

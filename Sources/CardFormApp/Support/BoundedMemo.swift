@@ -19,8 +19,7 @@ final class BoundedMemo<Key: Hashable & Sendable, Entry: Sendable>: Sendable {
 
     /// One entry and its key, by reference: comparing its key with the one looked up reads it in
     /// place, where a key held by value would be copied out first (a retain per string and list).
-    /// A caller that keeps what it looked up keeps this (`held(for:)`), not a copy of the key.
-    final class Held: Sendable {
+    private final class Held: Sendable {
         let key: Key
         let entry: Entry
 
@@ -49,19 +48,10 @@ final class BoundedMemo<Key: Hashable & Sendable, Entry: Sendable>: Sendable {
     }
 
     func entry(for key: Key) -> Entry? {
-        find(key) { $0.entry }
-    }
-
-    /// The entry for `key` with its key, as filed.
-    func held(for key: Key) -> Held? {
-        find(key) { $0 }
-    }
-
-    private func find<Found>(_ key: Key, _ found: (Held) -> Found) -> Found? {
         let hash = key.hashValue
         return state.withLock { filed in
             guard let bucket = filed.byHash[hash] else { return nil }
-            for held in bucket where held.key == key { return found(held) }
+            for held in bucket where held.key == key { return held.entry }
             return nil
         }
     }
@@ -75,10 +65,8 @@ final class BoundedMemo<Key: Hashable & Sendable, Entry: Sendable>: Sendable {
         return made
     }
 
-    @discardableResult
-    func remember(_ entry: Entry, for key: Key) -> Held {
+    func remember(_ entry: Entry, for key: Key) {
         let hash = key.hashValue
-        let made = Held(key: key, entry: entry)
         state.withLock { filed in
             if filed.count >= capacity {
                 filed.byHash.removeAll(keepingCapacity: true)
@@ -86,13 +74,12 @@ final class BoundedMemo<Key: Hashable & Sendable, Entry: Sendable>: Sendable {
             }
             var bucket = filed.byHash.removeValue(forKey: hash) ?? []
             if let index = bucket.firstIndex(where: { $0.key == key }) {
-                bucket[index] = made
+                bucket[index] = Held(key: key, entry: entry)
             } else {
-                bucket.append(made)
+                bucket.append(Held(key: key, entry: entry))
                 filed.count += 1
             }
             filed.byHash[hash] = bucket
         }
-        return made
     }
 }

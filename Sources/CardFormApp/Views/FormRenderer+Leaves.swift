@@ -84,12 +84,10 @@ extension FormRenderer {
             if isEcho, let previous, let slot, page.blocks.values[slot] == previousHeld {
                 reuse = reusable(previous, leaf: leaf, changes: changes)
             }
-            let held = isEcho ? nil : slot.map { page.blocks.values[$0] }
-            switch try render(leaf, index, view: view, settled: page.keptFieldLeaf.settled, held: held, reusing: reuse, into: &html) {
-            case nil: continue
-            case .unfit?: return .answer(nil)
-            case .nothing?: guard slot == nil else { return .answer(nil) }
-            case .block(let range, let hashes, let kept, let rendered)?:
+            switch try render(leaf, view: view, reusing: reuse, into: &html) {
+            case .unfit: return .answer(nil)
+            case .nothing: guard slot == nil else { return .answer(nil) }
+            case .block(let range, let hashes, let kept):
                 guard let slot else { return .answer(nil) }
                 guard leafCount < room.count else {
                     page.keptFieldLeaf.kept = previous
@@ -97,9 +95,7 @@ extension FormRenderer {
                 }
                 if isEcho, let kept { keeping = (kept, slot) }
                 blocks.append(BlockTree.Block(key: leaf.key, range: range, parent: nil))
-                let proposed = rendered.map { page.keptFieldLeaf.settled.propose(index, render: $0, memo: resources.leafMemo) }
-                room.initializeElement(
-                    at: leafCount, to: LeafBlock(held: page.blocks.values[slot], slot: slot, known: hashes, proposed: proposed))
+                room.initializeElement(at: leafCount, to: LeafBlock(held: page.blocks.values[slot], slot: slot, known: hashes))
                 leafCount += 1
             }
         }
@@ -108,7 +104,6 @@ extension FormRenderer {
         let body = FragmentDiff.respond(
             to: BlockTree(bytes: html, blocks: blocks), page: &page, echo: echo, resync: false, announces: announces,
             leaves: UnsafeBufferPointer(rebasing: room[..<leafCount]))
-        Self.settle(UnsafeBufferPointer(rebasing: room[..<leafCount]), page: &page)
         if let (kept, slot) = keeping {
             page.keptFieldLeaf.kept = kept
             page.keptFieldLeaf.held = page.blocks.values[slot]
@@ -126,33 +121,11 @@ extension FormRenderer {
         return kept
     }
 
-    /// Settles each `LeafMemo` leaf of the answer just made that changed nothing of its block.
-    private static func settle(_ leaves: UnsafeBufferPointer<LeafBlock>, page: inout PageState) {
-        for leaf in leaves {
-            guard let number = leaf.proposed, let own = leaf.known?.own else { continue }
-            page.keptFieldLeaf.settled.settle(number, held: leaf.held, after: page.blocks.values[leaf.slot], own: own)
-        }
-    }
-
-    /// Renders a leaf the change reaches at the end of `html`; nil passes it by: a `LeafMemo` leaf
-    /// whose facts render what the page holds of its block, `held` (`SettledLeaves`; nil for the
-    /// echo's block, which always goes). Its facts are gathered once, for that and the memo.
-    private func render(
-        _ leaf: BlockPlan.Leaf, _ index: Int, view: FormView, settled: SettledLeaves, held: HeldBlock?, reusing reuse: KeptFieldLeaf.Kept?,
-        into html: inout [UInt8]
-    ) throws(TemplateError) -> LeafRender? {
-        guard leaf.isDataMemoizable else { return try render(leaf, view: view, reusing: reuse, into: &html) }
-        let facts = view.leafFacts(leaf.factParts, rest: leaf.restKeys)
-        if let held, settled.passes(index, facts: facts, language: view.pack.language, memo: resources.leafMemo, held: held) { return nil }
-        return try memoized(leaf, facts: facts, view: view, into: &html)
-    }
-
     /// What a leaf appended to the buffer.
     private enum LeafRender {
         /// One block of its name, at this range, with nothing but blanks around it; with its
-        /// hashes when a memo knows them, and a field's entry as the page may keep it, or a
-        /// `LeafMemo` leaf's render as its memo files it (`SettledLeaves`).
-        case block(Range<Int>, KnownHashes?, KeptFieldLeaf.Kept?, SettledLeaves.Render? = nil)
+        /// hashes when a memo knows them, and a field's entry as the page may keep it.
+        case block(Range<Int>, KnownHashes?, KeptFieldLeaf.Kept?)
         /// Nothing but blanks.
         case nothing
         /// Anything else.
@@ -160,14 +133,14 @@ extension FormRenderer {
     }
 
     /// Renders the leaf alone at the end of `html`. A field's leaf comes from `BlockMemo` when its
-    /// value is empty or can be filled in (a leaf that reads no field comes from `LeafMemo`, by
-    /// the facts the caller gathered).
+    /// value is empty or can be filled in; a leaf that reads no field, from `LeafMemo`.
     private func render(
         _ leaf: BlockPlan.Leaf, view: FormView, reusing reusable: KeptFieldLeaf.Kept? = nil, into html: inout [UInt8]
     ) throws(TemplateError) -> LeafRender {
         if leaf.isMemoizable, let field = leaf.field, case let value = view.shownValue(for: field), value.isEmpty || BlockMemo.canFill(value) {
             return try memoized(leaf, field: field, value: value, view: view, reusing: reusable, into: &html)
         }
+        if leaf.isDataMemoizable { return try memoized(leaf, view: view, into: &html) }
         let start = html.count
         try resources.templates.render(leaf.template, data: view.data(only: leaf.onlyField, reading: leaf.rootKeys), into: &html)
         return checked(html, from: start, leaf)
@@ -193,7 +166,7 @@ extension FormRenderer {
         } else {
             let data = view.fieldBlockData(field, state: memoKey.state, value: value.isEmpty ? "" : BlockMemo.standIn)
             let standIn = try render(leaf.template, data: data)
-            guard case .block(let range, _, _, _) = checked(standIn, from: 0, leaf) else { return .unfit }
+            guard case .block(let range, _, _) = checked(standIn, from: 0, leaf) else { return .unfit }
             entry = BlockMemo.Entry(cutting: standIn, block: range)
             resources.blockMemo.remember(entry, for: memoKey)
         }
@@ -204,15 +177,13 @@ extension FormRenderer {
     }
 
     /// The leaf from `LeafMemo`, by its facts; rendered from them and kept on a miss.
-    private func memoized(
-        _ leaf: BlockPlan.Leaf, facts: consuming LeafFacts, view: FormView, into html: inout [UInt8]
-    ) throws(TemplateError) -> LeafRender {
-        let memoKey = LeafMemo.Key(site: leaf.site(view.pack.language), facts: facts)
-        if let known = resources.leafMemo.held(for: memoKey) {
-            switch known.entry {
+    private func memoized(_ leaf: BlockPlan.Leaf, view: FormView, into html: inout [UInt8]) throws(TemplateError) -> LeafRender {
+        let memoKey = LeafMemo.Key(site: leaf.site(view.pack.language), facts: view.leafFacts(leaf.factParts, rest: leaf.restKeys))
+        if let known = resources.leafMemo.entry(for: memoKey) {
+            switch known {
             case .block(let entry):
                 let range = entry.append(filledWith: "", to: &html)
-                return .block(range, entry.known(filledWith: "", at: range), nil, known)
+                return .block(range, entry.known(filledWith: "", at: range), nil)
             case .nothing: return .nothing
             }
         }
@@ -223,11 +194,11 @@ extension FormRenderer {
         case .nothing:
             resources.leafMemo.remember(.nothing, for: memoKey)
             return .nothing
-        case .block(let range, _, _, _):
+        case .block(let range, _, _):
             let entry = BlockMemo.Entry(cutting: rendered, block: range)
-            let filed = resources.leafMemo.remember(.block(entry), for: memoKey)
+            resources.leafMemo.remember(.block(entry), for: memoKey)
             let appended = entry.append(filledWith: "", to: &html)
-            return .block(appended, entry.known(filledWith: "", at: appended), nil, filed)
+            return .block(appended, entry.known(filledWith: "", at: appended), nil)
         }
     }
 
