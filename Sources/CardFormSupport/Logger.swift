@@ -243,6 +243,9 @@ struct LogClock {
         text.put(UInt8(ascii: ":"))
         Logger.appendDigits(time % 60, count: 2, to: &text)
         text.put(UInt8(ascii: "."))
+        // The kept prefix is exactly this long: longer would trap on its subscript, shorter
+        // would log stale bytes.
+        assert(text.count == 20, "a log timestamp's prefix is 20 bytes")
         return text
     }
 }
