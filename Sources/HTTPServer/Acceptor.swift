@@ -71,7 +71,9 @@ final class Acceptor: Sendable {
 
     /// The answer on `socket` was sent: the next request is due within the request timeout.
     /// `now` is read by the caller before the lock (both workers take it for every request), and
-    /// once: the request's log entry measures its duration up to the same instant.
+    /// once: the request's log entry measures its duration up to the same instant. It is read
+    /// before the log line and the metrics are written, so the deadline may start up to one log
+    /// write early (a few µs; longer only if the write blocks).
     func answerSent(on socket: Int32, at now: ContinuousClock.Instant) {
         if table.withLock({ $0.answerSent(on: socket, at: now) }) { signal() }
     }

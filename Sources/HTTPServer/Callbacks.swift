@@ -66,7 +66,10 @@ func cmhdConnectionChanged(
 ) {
     guard let cls, let connection, change == .CONNECTION_NOTIFY_CLOSED else { return }
     // libmicrohttpd reports the close before closing the socket, so its number is still this one's.
-    Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().acceptor.connectionClosed(cmhd_connection_socket(connection))
+    // Borrowed, as in `cmhdHandleRequest`: the context outlives every callback.
+    Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { context in
+        context.acceptor.connectionClosed(cmhd_connection_socket(connection))
+    }
 }
 
 /// One request header (`MHD_KeyValueIteratorN`); `cls` points at the `HeadCollector` being filled.
