@@ -91,7 +91,7 @@ final class Exchange {
             uploadSize.pointee = 0
             return body.append(chunk) == .abandon ? .NO : .YES
         case .body:
-            context.acceptor.requestArrived(on: socket)
+            ConnectionActivity.requestArrived(on: connection)
             if body.isOverLimit {
                 return answer(context.rejection(.contentTooLarge), on: connection, context: context)
             }
