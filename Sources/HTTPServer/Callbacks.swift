@@ -67,7 +67,7 @@ func cmhdConnectionChanged(
     socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
     change: MHD_ConnectionNotificationCode
 ) {
-    guard let cls, let connection, let socketContext else { return }
+    guard let cls, let connection else { return }
     // libmicrohttpd reports the close before closing the socket, so its number is still this one's.
     let socket = cmhd_connection_socket(connection)
     // Borrowed, as in `cmhdHandleRequest`: the context outlives every callback.
@@ -75,9 +75,9 @@ func cmhdConnectionChanged(
         switch change {
         case .CONNECTION_NOTIFY_STARTED:
             // Held until the close below, for `ConnectionActivity.requestArrived(on:)`.
-            socketContext.pointee = context.acceptor.activity(on: socket).map { Unmanaged.passRetained($0).toOpaque() }
+            socketContext?.pointee = context.acceptor.activity(on: socket).map { Unmanaged.passRetained($0).toOpaque() }
         case .CONNECTION_NOTIFY_CLOSED:
-            if let held = socketContext.pointee {
+            if let socketContext, let held = socketContext.pointee {
                 Unmanaged<ConnectionActivity>.fromOpaque(held).release()
                 socketContext.pointee = nil
             }
