@@ -51,6 +51,15 @@ static inline int cmhd_connection_socket(struct MHD_Connection *connection)
     return info == NULL ? -1 : info->connect_fd;
 }
 
+/// The connection's socket context (what `MHD_CONNECTION_NOTIFY_STARTED` stored), or NULL. Why:
+/// `MHD_get_connection_info` is variadic. It holds the connection's activity flag, set per request.
+static inline void *cmhd_socket_context(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : info->socket_context;
+}
+
 /// How many bytes the request line and header fields took, or 0. Why: `MHD_get_connection_info`
 /// is variadic. With the method's pointer it bounds the head in libmicrohttpd's read buffer.
 static inline size_t cmhd_header_size(struct MHD_Connection *connection)

@@ -198,8 +198,9 @@ struct LogClock {
     private var second = Int.min
     /// The second whose date and time are kept (`Int.min` before the first timestamp).
     var formattedSecond: Int { second }
-    /// `2026-11-29T13:11:01.` for `second`, its 20 bytes kept inline: a request's line copies the
-    /// clock out of the output buffer and back, and an array here was a retain and a release each time.
+    /// `2026-11-29T13:11:01.` for `second`, its 20 bytes kept inline: the clock stays a plain value
+    /// that its thread's raw storage can hold (`ThreadLogClock`), and an array here was a retain
+    /// and a release on every copy.
     private var prefix = InlineArray<20, UInt8>(repeating: 0)
 
     /// Appends the timestamp of now.
@@ -221,11 +222,6 @@ struct LogClock {
         line.put(UInt8(ascii: "Z"))
     }
 
-    /// Takes `other`'s kept second when it is later, so the next line rarely formats it again.
-    mutating func keepLater(_ other: LogClock) {
-        if other.second > second { self = other }
-    }
-
     private static func prefix(of seconds: Int) -> [UInt8] {
         var text: [UInt8] = []
         text.reserveCapacity(20)
@@ -243,6 +239,9 @@ struct LogClock {
         text.put(UInt8(ascii: ":"))
         Logger.appendDigits(time % 60, count: 2, to: &text)
         text.put(UInt8(ascii: "."))
+        // The kept prefix is exactly this long: longer would trap on its subscript, shorter
+        // would log stale bytes.
+        assert(text.count == 20, "a log timestamp's prefix is 20 bytes")
         return text
     }
 }

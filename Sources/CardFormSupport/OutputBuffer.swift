@@ -7,13 +7,8 @@ import Synchronization
 public final class OutputBuffer: Sendable {
     public static let standard = OutputBuffer { bytes in FileHandle.standardOutput.write(Data(bytes)) }
 
-    /// The bytes not written yet, and the clock of the lines built into them.
-    private struct Pending {
-        var bytes: [UInt8] = []
-        var clock = LogClock()
-    }
-
-    private let pending = Mutex(Pending())
+    /// The bytes not written yet.
+    private let pending = Mutex<[UInt8]>([])
     /// Held by the one flush writing (lines keep being appended to `pending` meanwhile). It holds
     /// the buffer written last, emptied: swapped with the pending bytes, it takes the next lines
     /// with the room it already has, and the lock on `pending` is held for no copy or allocation.
@@ -23,6 +18,8 @@ public final class OutputBuffer: Sendable {
     /// Outlives the buffer: the flush thread holds it, and the buffer only weakly.
     let flusher = Flusher()
     private let write: @Sendable ([UInt8]) -> Void
+    /// `ThreadLogClock.key`, kept.
+    private let clockKey = ThreadLogClock.key
 
     /// A buffer handing what it collected to `write` (standard output; a test's recorder).
     /// `lineSpace`: bytes a log line may take to be built in place (a request's takes ~150).
@@ -53,8 +50,8 @@ public final class OutputBuffer: Sendable {
     func append(_ line: [UInt8]) {
         startIfNeeded()
         let count = pending.withLock { pending in
-            pending.bytes.append(contentsOf: line)
-            return pending.bytes.count
+            pending.append(contentsOf: line)
+            return pending.count
         }
         if mustFlush(count) { flush() }
     }
@@ -63,24 +60,22 @@ public final class OutputBuffer: Sendable {
     let lineSpace: Int
 
     /// Appends the line `build` writes, built in place (in stack memory, then copied once), with
-    /// the buffer's clock for its timestamp. Returns false, having appended nothing, when the
-    /// line did not fit in `lineSpace`.
+    /// the thread's clock (`ThreadLogClock`) for its timestamp. Returns false, having appended
+    /// nothing, when the line did not fit in `lineSpace`.
     ///
-    /// The line is built outside the lock, which is held only to copy the clock out and the
-    /// bytes in: every request thread logs a line, and building one under the lock made the
-    /// threads wait for each other (perf: the lock's slow path on every worker). Lines from two
-    /// threads may therefore land with their timestamps a moment out of order.
+    /// The line is built outside the lock, which is held only to copy the bytes in: every
+    /// request thread logs a line, and building one under the lock made the threads wait for
+    /// each other (perf: the lock's slow path on every worker). Lines from two threads may
+    /// therefore land with their timestamps a moment out of order.
     func appendLine(_ build: (inout LineWriter, inout LogClock) -> Void) -> Bool {
         startIfNeeded()
-        var clock = pending.withLock { $0.clock }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: lineSpace) { space in
             var line = LineWriter(space)
-            build(&line, &clock)
+            ThreadLogClock.with(key: clockKey) { build(&line, &$0) }
             guard let written = line.written else { return false }
             let count = pending.withLock { pending in
-                pending.clock.keepLater(clock)
-                pending.bytes.append(contentsOf: written)
-                return pending.bytes.count
+                pending.append(contentsOf: written)
+                return pending.count
             }
             if mustFlush(count) { flush() }
             return true
@@ -93,7 +88,7 @@ public final class OutputBuffer: Sendable {
         // request thread past 64 KB may flush together, and two writes of a pipe at once can
         // interleave their bytes (past PIPE_BUF) or land out of order, breaking lines.
         writing.withLock { bytes in
-            pending.withLock { swap(&$0.bytes, &bytes) }
+            pending.withLock { swap(&$0, &bytes) }
             if !bytes.isEmpty { write(bytes) }
             bytes.removeAll(keepingCapacity: true)
         }

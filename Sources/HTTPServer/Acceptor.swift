@@ -64,14 +64,18 @@ final class Acceptor: Sendable {
         if table.withLock({ $0.closed(socket) }) { signal() }
     }
 
-    /// The request on `socket` is in whole: it no longer has to beat the request timeout.
-    func requestArrived(on socket: Int32) {
-        table.withLock { $0.requestArrived(on: socket) }
+    /// The activity flag of the connection on `socket`, which its worker sets when a request is
+    /// in whole (it then no longer has to beat the request timeout); nil if it is not listed.
+    /// Looked up once per connection, when libmicrohttpd starts it.
+    func activity(on socket: Int32) -> ConnectionActivity? {
+        table.withLock { $0.activity(on: socket) }
     }
 
     /// The answer on `socket` was sent: the next request is due within the request timeout.
     /// `now` is read by the caller before the lock (both workers take it for every request), and
-    /// once: the request's log entry measures its duration up to the same instant.
+    /// once: the request's log entry measures its duration up to the same instant. It is read
+    /// before the log line and the metrics are written, so the deadline may start up to one log
+    /// write early (a few µs; longer only if the write blocks).
     func answerSent(on socket: Int32, at now: ContinuousClock.Instant) {
         if table.withLock({ $0.answerSent(on: socket, at: now) }) { signal() }
     }

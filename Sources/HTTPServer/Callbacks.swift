@@ -54,19 +54,38 @@ func cmhdEndRequest(
     Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { context in
         context.end(exchange, outcome: outcome(of: termination))
     }
+    // After `end`, which set the next request's deadline (see `ConnectionActivity`).
+    ConnectionActivity.answerSent(on: connection)
 }
 
-/// A connection opened or closed (`MHD_OPTION_NOTIFY_CONNECTION`): closings free a place under
-/// the connection limit.
+/// A connection opened or closed (`MHD_OPTION_NOTIFY_CONNECTION`): an opening hands the worker
+/// the connection's activity flag (in the socket context), a closing frees a place under the
+/// connection limit.
 func cmhdConnectionChanged(
     cls: UnsafeMutableRawPointer?,
     connection: OpaquePointer?,
     socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
     change: MHD_ConnectionNotificationCode
 ) {
-    guard let cls, let connection, change == .CONNECTION_NOTIFY_CLOSED else { return }
+    guard let cls, let connection else { return }
     // libmicrohttpd reports the close before closing the socket, so its number is still this one's.
-    Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().acceptor.connectionClosed(cmhd_connection_socket(connection))
+    let socket = cmhd_connection_socket(connection)
+    // Borrowed, as in `cmhdHandleRequest`: the context outlives every callback.
+    Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { context in
+        switch change {
+        case .CONNECTION_NOTIFY_STARTED:
+            // Held until the close below, for `ConnectionActivity.requestArrived(on:)`.
+            socketContext?.pointee = context.acceptor.activity(on: socket).map { Unmanaged.passRetained($0).toOpaque() }
+        case .CONNECTION_NOTIFY_CLOSED:
+            if let socketContext, let held = socketContext.pointee {
+                Unmanaged<ConnectionActivity>.fromOpaque(held).release()
+                socketContext.pointee = nil
+            }
+            context.acceptor.connectionClosed(socket)
+        default:
+            break
+        }
+    }
 }
 
 /// One request header (`MHD_KeyValueIteratorN`); `cls` points at the `HeadCollector` being filled.

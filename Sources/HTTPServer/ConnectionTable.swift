@@ -42,6 +42,10 @@ struct ConnectionTable {
     /// By socket: an array indexed by the descriptor, as the kernel hands out the lowest free one
     /// (a dictionary hashed the socket twice per request, ~1,500 instructions under the lock).
     private var entries = SocketSlots<Entry>()
+    /// Whether each connection's request is in, by socket: set by its worker without the lock,
+    /// read when its deadline falls due. Apart from `entries`, which a class reference would make
+    /// costlier to update in place for every answer (~400 instructions, callgrind).
+    private var activities = SocketSlots<ConnectionActivity>()
     private var perAddress: [ClientAddress: Int] = [:]
     /// At most one entry per connection, due at or before its deadline: moving a deadline later
     /// (every answer) costs no queue operation; an entry due early is put back at the deadline.
@@ -72,12 +76,15 @@ struct ConnectionTable {
         perAddress[address, default: 0] += 1
         generations &+= 1
         entries[socket] = Entry(address: address, generation: generations, deadline: nil, isQueued: false)
+        activities[socket] = ConnectionActivity()
         return answerSent(on: socket, at: now)
     }
 
-    /// The connection's current request is in whole: its deadline stops.
-    mutating func requestArrived(on socket: Int32) {
-        entries.update(socket) { $0.deadline = nil }
+    /// The activity flag of the connection on `socket`, or nil if none is listed. Its worker sets
+    /// it when a request is in whole, and the deadline then no longer applies; whoever calls
+    /// `answerSent` clears it afterwards (after: the next deadline must be set first).
+    func activity(on socket: Int32) -> ConnectionActivity? {
+        activities[socket]
     }
 
     /// The connection's answer was sent (or it was just accepted): the next request is due within
@@ -98,13 +105,15 @@ struct ConnectionTable {
     mutating func closed(_ socket: Int32) -> Bool {
         let wasFull = isFull
         guard let entry = entries.removeValue(forKey: socket) else { return false }
+        activities[socket] = nil
         let remaining = (perAddress[entry.address] ?? 1) - 1
         perAddress[entry.address] = remaining > 0 ? remaining : nil
         return wasFull
     }
 
     /// A socket whose deadline has passed at `now`, or nil. Its deadline is cleared: it is
-    /// reported once, and stays listed until it is `closed`.
+    /// reported once, and stays listed until it is `closed`. A connection whose request is in
+    /// (busy) is not reported: its deadline is only cleared, and its answer sets the next.
     mutating func popOverdue(at now: Instant) -> Int32? {
         while let key = deadlines.popDue(at: now) {
             let (socket, generation) = Self.split(key)
@@ -118,6 +127,7 @@ struct ConnectionTable {
                 continue
             }
             entry.deadline = nil
+            if activities[socket]?.isBusy == true { continue }
             return socket
         }
         return nil

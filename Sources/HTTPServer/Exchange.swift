@@ -35,8 +35,12 @@ final class Exchange {
     let socket: Int32
     let started = ContinuousClock.now
     // The properties below are not checked for overlapping access at run time
-    // (`@exclusivity(unchecked)`): one thread touches an exchange at a time (see above), and each
-    // check was a `swift_beginAccess` call, about four per request (~80 instructions each).
+    // (`@exclusivity(unchecked)`; each check was a `swift_beginAccess` call, about four per request,
+    // ~80 instructions each). Those checks only ever caught two overlapping accesses on one thread;
+    // across threads the exchange is safe because one worker owns it (see above), with or without
+    // them. No method here holds an access to these properties across a call that can reach this
+    // exchange again (no closure or callback runs while `body` or `headers` is being mutated, and
+    // `switch phase` copies its payload before `answer` writes `phase`): keep it so.
     @exclusivity(unchecked) var phase = Phase.headers
     @exclusivity(unchecked) var body: BodyCollector
     @exclusivity(unchecked) var method: HTTPMethod?
@@ -87,7 +91,7 @@ final class Exchange {
             uploadSize.pointee = 0
             return body.append(chunk) == .abandon ? .NO : .YES
         case .body:
-            context.acceptor.requestArrived(on: socket)
+            ConnectionActivity.requestArrived(on: connection)
             if body.isOverLimit {
                 return answer(context.rejection(.contentTooLarge), on: connection, context: context)
             }

@@ -45,7 +45,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         static func isWritable(_ bytes: UnsafeRawBufferPointer) -> Bool {
             var offset = 0
             while offset + 8 <= bytes.count {
-                let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                let word = ByteWord.load(bytes, at: offset)
                 if ByteWord.below(word, 0x20) | ByteWord.equal(word, 0x7F) != 0 {
                     for index in offset..<(offset + 8) where !isWritable(bytes[index]) { return false }
                 }

@@ -190,7 +190,7 @@ public struct Request: Sendable {
         var offset = 0
         let raw = UnsafeRawBufferPointer(target)
         while offset + 8 <= target.count {
-            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            let word = ByteWord.load(raw, at: offset)
             flags.fragment |= ByteWord.equal(word, UInt8(ascii: "#"))
             flags.control |= ByteWord.below(word, 0x21) | ByteWord.equal(word, 0x7F)
             flags.percent |= ByteWord.equal(word, UInt8(ascii: "%"))

@@ -170,24 +170,24 @@ extension LogOutputTests {
         #expect(next == Array(repeating: count, count: threads))
     }
 
-    @Test("a clock handed back keeps the later of the two seconds it has formatted")
-    func clocksKeepTheLaterSecond() {
-        var older = LogClock()
-        var newer = LogClock()
+    @Test("each thread keeps its own clock: a second formatted on one is kept there, and another starts fresh")
+    func clocksArePerThread() {
         var line: [UInt8] = []
-        older.append(seconds: 1_767_225_599, nanoseconds: 0, to: &line)
-        newer.append(seconds: 1_767_225_600, nanoseconds: 0, to: &line)
-        var kept = older
-        kept.keepLater(newer)
-        older.keepLater(kept)
-        for var clock in [kept, older] {
-            line = []
-            clock.append(seconds: 1_767_225_600, nanoseconds: 5_000_000, to: &line)
-            #expect(String(decoding: line, as: UTF8.self) == "2026-01-01T00:00:00.005Z")
-        }
-        #expect(kept.formattedSecond == 1_767_225_600)
-        newer.keepLater(LogClock())
-        #expect(newer.formattedSecond == 1_767_225_600)
+        ThreadLogClock.with { $0.append(seconds: 1_767_225_600, nanoseconds: 5_000_000, to: &line) }
+        #expect(String(decoding: line, as: UTF8.self) == "2026-01-01T00:00:00.005Z")
+        #expect(ThreadLogClock.with { $0.formattedSecond } == 1_767_225_600)
+        let other = Mutex<[Int]>([])
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            var line: [UInt8] = []
+            let fresh = ThreadLogClock.with { $0.formattedSecond }
+            ThreadLogClock.with { $0.append(seconds: 1_767_225_599, nanoseconds: 0, to: &line) }
+            other.withLock { $0 = [fresh, ThreadLogClock.with { $0.formattedSecond }] }
+            done.signal()
+        }.start()
+        done.wait()
+        #expect(other.withLock { $0 } == [Int.min, 1_767_225_599])
+        #expect(ThreadLogClock.with { $0.formattedSecond } == 1_767_225_600)
     }
 }
 

@@ -48,6 +48,7 @@ import Testing
         let folder = try Self.overlay(["blocks/cardholder-name.mustache": Self.guide.replacing("VERSION", with: "ok")])
         let harness = try ServerHarness(sources: .init(templatesOverlay: folder)) { $0.dev = true; $0.templates = folder.path }
         let id = try await harness.createSession()
+        let (token, page, _) = try await harness.openPage(id)
         let file = folder.appending(path: "blocks/cardholder-name.mustache")
         try Self.guide.replacing("VERSION", with: "{{#broken}}").write(to: file, atomically: true, encoding: .utf8)
         harness.server.reloader?.check()
@@ -56,6 +57,11 @@ import Testing
         #expect(broken.body.contains("\(file.path):7:1: error: closing tag {{/fields.cardholderName}} does not match section &#39;broken&#39;"))
         #expect(broken.body.contains("error: "))
         #expect(broken.body.contains("dev-reload"))
+        // A keystroke meets the overlay too (page events take it only under `--dev`).
+        let form = [("field", "cardNumber"), ("value", "4"), ("caret", "1"), ("seq", "1"), ("rev", "0"), ("page", page)]
+        let keystroke = try await harness.post("/s/\(id)/input", form: form, headers: ["X-CardForm-Token": token])
+        #expect(keystroke.status == 500)
+        #expect(keystroke.body.contains("dev-reload"))
         // The server itself stays up.
         #expect(try await harness.get("/healthz").status == 200)
         try Self.guide.replacing("VERSION", with: "fixed").write(to: file, atomically: true, encoding: .utf8)

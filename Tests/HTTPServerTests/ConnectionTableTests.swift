@@ -20,6 +20,13 @@ struct ConnectionTableTests {
         return sockets
     }
 
+    /// The answer on `socket` sent at `now`, as the worker reports it: the next deadline set,
+    /// then the activity flag cleared.
+    func answer(_ table: inout ConnectionTable, _ socket: Int32, at now: Instant) {
+        _ = table.answerSent(on: socket, at: now)
+        table.activity(on: socket)?.answerSent()
+    }
+
     @Test("an address past its share is refused while others are admitted, until one of its own closes")
     func perAddressShare() {
         var table = table()
@@ -60,11 +67,30 @@ struct ConnectionTableTests {
     func rearming() {
         var table = table()
         _ = table.open(3, from: one, at: start)
-        table.requestArrived(on: 3)
+        table.activity(on: 3)?.requestArrived()
         #expect(overdue(&table, at: start + .seconds(30)).isEmpty)
-        _ = table.answerSent(on: 3, at: start + .seconds(30))
+        answer(&table, 3, at: start + .seconds(30))
         #expect(overdue(&table, at: start + .seconds(39)).isEmpty)
         #expect(overdue(&table, at: start + .seconds(40)) == [3])
+    }
+
+    @Test("a connection busy when its deadline falls due is left alone; its answer sets the next, and a close forgets the flag")
+    func busyPastTheDeadline() {
+        var table = table()
+        _ = table.open(3, from: one, at: start)
+        _ = table.open(4, from: one, at: start)
+        table.activity(on: 3)?.requestArrived()
+        #expect(table.activity(on: 3)?.isBusy == true && table.activity(on: 4)?.isBusy == false)
+        #expect(overdue(&table, at: start + .seconds(10)) == [4])
+        #expect(overdue(&table, at: start + .seconds(60)).isEmpty)
+        answer(&table, 3, at: start + .seconds(60))
+        #expect(overdue(&table, at: start + .seconds(69)).isEmpty)
+        #expect(overdue(&table, at: start + .seconds(70)) == [3])
+        #expect(table.activity(on: 5) == nil)
+        _ = table.closed(3)
+        #expect(table.activity(on: 3) == nil)
+        _ = table.open(3, from: two, at: start + .seconds(80))
+        #expect(table.activity(on: 3)?.isBusy == false)
     }
 
     @Test("a deadline moved later is kept: the connection is overdue at the new one, not the first")
@@ -94,8 +120,8 @@ struct ConnectionTableTests {
         var table = table(timeout: .seconds(1))
         _ = table.open(3, from: one, at: start)
         for index in 0..<10_000 {
-            table.requestArrived(on: 3)
-            _ = table.answerSent(on: 3, at: start + .milliseconds(index))
+            table.activity(on: 3)?.requestArrived()
+            answer(&table, 3, at: start + .milliseconds(index))
         }
         #expect(overdue(&table, at: start + .seconds(100)) == [3])
     }
@@ -106,7 +132,7 @@ struct ConnectionTableTests {
         let sockets: [Int32] = [70_000, 3, 1_025]
         let earliest = sockets.enumerated().map { table.open($1, from: one, at: start + .seconds($0)) }
         #expect(earliest == [true, false, false] && table.count == 3 && table.count(from: one) == 3)
-        table.requestArrived(on: 1_025)
+        table.activity(on: 1_025)?.requestArrived()
         #expect(overdue(&table, at: start + .seconds(20)) == [70_000, 3])
         _ = table.closed(70_000)
         _ = table.closed(70_000)  // a second report of the same close changes nothing

@@ -69,6 +69,21 @@ struct SlowClientTests {
         #expect(try client.readReply().text == "waited")
     }
 
+    @Test("a handler busy past the request timeout still answers, and the answer starts the next deadline")
+    func busyHandler() throws {
+        let daemon = try startServer({ $0.requestTimeout = .milliseconds(600) }) { request in
+            if request.path == "/slow" { Thread.sleep(forTimeInterval: 1.5) }
+            return .text("ok")
+        }
+        let client = try RawClient(port: daemon.port)
+        try client.send("GET", "/slow")
+        #expect(try client.readReply().text == "ok")
+        // Open still: the old deadline passed while the handler ran, and the answer set a new one.
+        try client.send("GET", "/")
+        #expect(try client.readReply().text == "ok")
+        #expect(client.isClosedByServer(within: .seconds(2)))
+    }
+
     @Test("connections past an address's share are closed at once, while another address is served")
     func perAddressShare() throws {
         let daemon = try startServer({ $0.connectionsPerAddress = 3 }) { _ in .text("ok") }
