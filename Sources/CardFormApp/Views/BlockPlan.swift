@@ -180,11 +180,8 @@ struct BlockPlan: Sendable {
 
     /// The name in the text's one `data-cf-block="…"`; nil for none, several, or another spelling.
     private static func blockName(in text: String) -> String? {
-        let attribute = "data-cf-block"
-        guard text.lowercased().ranges(of: attribute).count == 1, let start = text.firstRange(of: attribute + "=\"") else { return nil }
-        let rest = text[start.upperBound...]
-        guard let end = rest.firstIndex(of: "\""), end > rest.startIndex, !rest[..<end].contains("\u{0}") else { return nil }
-        return String(rest[..<end])
+        guard let names = blockNames(in: text), names.count == 1 else { return nil }
+        return names[0]
     }
 
     /// Whether the site reads what its template reads at the top: inside a section, every extra
