@@ -19,19 +19,23 @@ extension BlockPlan {
         let key: String
         /// The partial's template.
         let template: String
-        /// The top-level keys its data needs (`FormView.data(only:reading:)`).
+        /// The top-level keys its data needs outside its leaves (`FormView.data(only:reading:)`):
+        /// each leaf renders alone, from its memo where it has one, where the section includes it.
         let rootKeys: Set<String>
         /// Every block name its render may hold, its own first: a page drops those a new render lacks.
         let names: [String]
-        /// The leaves it holds, as indices into `BlockPlan.leaves`, ascending.
+        /// The leaves it holds, as indices into `BlockPlan.leaves`, ascending (render order).
         let leaves: [Int]
+        /// Their templates, in the same order.
+        let leafTemplates: [String]
 
-        init(key: String, template: String, rootKeys: Set<String>, names: [String], leaves: [Int]) {
+        init(key: String, template: String, rootKeys: Set<String>, names: [String], leaves: [Int], leafTemplates: [String]) {
             self.key = key
             self.template = template
             self.rootKeys = rootKeys
             self.names = names
             self.leaves = leaves
+            self.leafTemplates = leafTemplates
         }
     }
 
@@ -83,8 +87,13 @@ extension BlockPlan {
               let read = library.readPaths(of: form, apart: { $0 == name }), read.apart.count == 1, let site = read.apart.first,
               site.indentation?.isEmpty ?? true, readsAlike(site, library: library, dependencies: dependencies)
         else { return nil }
-        let rootKeys = rootKeys(site.paths.filter { dependencies.mayHold($0.keys) })
-        let section = Section(key: own[0], template: name, rootKeys: rootKeys, names: [own[0]] + held.map { leaves[$0].key }, leaves: held.sorted())
+        // What it reads but for its leaves, as it reads it alone: where it stands it reads alike.
+        let templates = Set(held.map { leaves[$0].template })
+        guard let alone = library.readPaths(of: name, apart: { templates.contains($0) }) else { return nil }
+        let ordered = held.sorted()
+        let section = Section(
+            key: own[0], template: name, rootKeys: rootKeys(alone.paths.filter { dependencies.mayHold($0.keys) }),
+            names: [own[0]] + held.map { leaves[$0].key }, leaves: ordered, leafTemplates: ordered.map { leaves[$0].template })
         return (section, reached.count)
     }
 

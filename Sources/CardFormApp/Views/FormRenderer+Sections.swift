@@ -27,7 +27,7 @@ extension FormRenderer {
                 // The section goes where its first leaf stands: its leaves are rendered with it.
                 guard index == section.leaves[0] else { continue }
                 let start = html.count
-                try resources.templates.render(section.template, data: view.data(reading: section.rootKeys), into: &html)
+                guard try render(section, plan, view: view, page: page, into: &html) else { return nil }
                 pieces.append((section.key, start..<html.count))
                 continue
             }
@@ -46,6 +46,26 @@ extension FormRenderer {
         let tree = BlockTree(bytes: html)
         guard echoed, Self.stands(tree, for: pieces), KeptFieldLeaf.holdsNoRepeatedKey(tree) else { return nil }
         return FragmentDiff.respond(to: tree, page: &page, echo: echo, resync: false, announces: announces, dropping: section.names)
+    }
+
+    /// Appends the section's render: its own markup, and each of its leaves rendered alone where
+    /// the section includes it (`BlockPlan` has seen each render there the bytes it renders
+    /// alone), from its memo where it has one. False when the renderer left out other inclusions
+    /// than the leaves', or a leaf's render is not one block of its name or blanks.
+    private func render(_ section: BlockPlan.Section, _ plan: BlockPlan, view: FormView, page: PageState, into html: inout [UInt8]) throws(TemplateError) -> Bool {
+        var own: [UInt8] = []
+        own.reserveCapacity(2048)
+        let cuts = try resources.templates.render(section.template, data: view.data(reading: section.rootKeys), apart: section.leafTemplates, into: &own)
+        guard cuts.map(\.template) == section.leafTemplates else { return false }
+        var cursor = 0
+        for (cut, index) in zip(cuts, section.leaves) {
+            html.append(contentsOf: own[cursor..<cut.at])
+            cursor = cut.at
+            let rendered = try render(plan.leaves[index], index, view: view, settled: page.keptFieldLeaf.settled, held: nil, reusing: nil, into: &html)
+            if case .unfit? = rendered { return false }
+        }
+        html.append(contentsOf: own[cursor...])
+        return true
     }
 
     /// Whether each piece of `tree`'s markup holds the one outermost block it stands for, with
