@@ -37,6 +37,11 @@ struct Renderer: ~Copyable {
     /// Where the first inclusion of `located` that rendered as that template alone would (from the
     /// root context, unindented, with no block overrides) wrote its output.
     var locatedRange: Range<Int>?
+    /// Templates not rendered where a partial tag includes them unindented with no block overrides
+    /// (`TemplateLibrary.render(_:data:apart:into:)`): each such inclusion is listed in `cuts`.
+    var apart: [Int32] = []
+    /// Each inclusion left out (`apart`), in output order: the template and where its output would start.
+    var cuts: [(template: Int32, at: Int)] = []
 
     /// Why rendering stopped, with the operation where it did. Kept this small on purpose: every
     /// recursive frame reserves room for what it may throw, so the full `TemplateError` (built
@@ -138,6 +143,10 @@ struct Renderer: ~Copyable {
             if !outer.isEmpty { swap(&outer, &indentation) }
             if indentation.count > outerCount { indentation.removeSubrange(outerCount...) }
             if overrides.count > savedOverrides { overrides.removeSubrange(savedOverrides...) }
+        }
+        if !apart.isEmpty, apart.contains(template), overrides.isEmpty, inclusion.arguments.isEmpty, indentation.isEmpty {
+            cuts.append((template, output.count))
+            return
         }
         // No overrides from outside, and none this inclusion brings (`{{< form}}{{$slot}}…`).
         let rendersAsAlone = template == located && locatedRange == nil && stack.count == 1 && overrides.isEmpty

@@ -132,11 +132,37 @@ public struct TemplateLibrary: Sendable {
         }
     }
 
+    /// Renders like `render(_:data:into:)`, but writes nothing where a partial tag includes one of
+    /// the templates `apart` unindented and with no block overrides: returns each such place, in
+    /// order, as the template's name and the offset in `bytes` where its output would have started.
+    /// A caller that writes there what the template renders alone gets `render(_:data:into:)`'s
+    /// bytes whenever the template, where it stands, reads what it reads alone.
+    public func render(
+        _ name: String, data: TemplateValue, apart: [String], into bytes: inout [UInt8]
+    ) throws(TemplateError) -> [(template: String, at: Int)] {
+        let start = bytes.count
+        let numbered = apart.compactMap { name in program.numbers[name].map { (name: name, number: $0) } }
+        let cuts = try render(name, data: data, locating: nil, apart: numbered.map(\.number)) { rendered, _, cuts in
+            bytes.append(contentsOf: rendered)
+            return cuts
+        }
+        return cuts.map { cut in (numbered.first { $0.number == cut.template }!.name, start + cut.at) }
+    }
+
     /// Renders into the renderer's own buffer and hands `take` its bytes, with where `partial`
     /// rendered alone (see `render(_:data:locating:)`); the buffer is freed when `take` returns.
     private func render<Result>(
         _ name: String, data: TemplateValue, locating partial: String?,
         take: (UnsafeBufferPointer<UInt8>, Range<Int>?) -> Result
+    ) throws(TemplateError) -> Result {
+        try render(name, data: data, locating: partial, apart: []) { bytes, located, _ in take(bytes, located) }
+    }
+
+    /// `render(_:data:locating:take:)`, leaving out the inclusions of `apart` (template numbers),
+    /// which `take` is handed too (`Renderer.cuts`).
+    private func render<Result>(
+        _ name: String, data: TemplateValue, locating partial: String?, apart: [Int32],
+        take: (UnsafeBufferPointer<UInt8>, Range<Int>?, [(template: Int32, at: Int)]) -> Result
     ) throws(TemplateError) -> Result {
         guard let number = program.numbers[name] else {
             throw TemplateError(
@@ -147,13 +173,15 @@ public struct TemplateLibrary: Sendable {
                 var renderer = Renderer(
                     program: program, ops: ops, arena: arena, data: data, escapes: escapes, capacity: Self.initialCapacity)
                 renderer.located = partial.flatMap { program.numbers[$0] } ?? -1
+                renderer.apart = apart
                 do throws(Renderer.Stop) {
                     try renderer.render(template: number)
                 } catch {
                     return .failure(error)
                 }
                 let located = renderer.locatedRange
-                return .success(renderer.output.withBytes { take($0, located) })
+                let cuts = renderer.cuts
+                return .success(renderer.output.withBytes { take($0, located, cuts) })
             }
         }
         switch rendered {

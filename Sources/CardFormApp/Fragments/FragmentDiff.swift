@@ -71,10 +71,12 @@ enum FragmentDiff {
     /// `FormRenderer.leafFragments`), so the page keeps the others as it holds them, and gives
     /// for each of `tree`'s blocks, in order, what the page holds of it and where (found by the
     /// caller already; nothing `page.blocks` gains or loses in between), and what is already
-    /// known of its hashes.
+    /// known of its hashes. `dropping`, when given, says that `tree` holds only some of the page's
+    /// blocks, found by key (sections rendered alone: `FormRenderer.sectionFragments`): the page
+    /// loses those of these names that `tree` lacks, and keeps its others as it holds them.
     static func respond(
         to tree: BlockTree, page: inout PageState, echo: FieldEcho?, resync: Bool, announces: Bool = false,
-        leaves: UnsafeBufferPointer<LeafBlock>? = nil
+        leaves: UnsafeBufferPointer<LeafBlock>? = nil, dropping: [String]? = nil
     ) -> String {
         // Each block's entry is found once, by key, and everything below works on indices.
         assert(leaves.map { $0.count == tree.blocks.count } ?? true, "leaves must match tree.blocks one for one")
@@ -92,7 +94,9 @@ enum FragmentDiff {
                     let figures = Figures(
                         own: UnsafeMutableBufferPointer(rebasing: hashes[..<count]),
                         heard: UnsafeMutableBufferPointer(rebasing: hashes[count...]), next: next, chosen: chosen)
-                    return answer(tree, page: &page, echo: echo, resync: resync, announces: announces, leaves: leaves, held: held, figures)
+                    return answer(
+                        tree, page: &page, echo: echo, resync: resync, announces: announces, leaves: leaves, dropping: dropping, held: held,
+                        figures)
                 }
             }
         }
@@ -111,7 +115,7 @@ enum FragmentDiff {
     /// `respond`, given room for its figures.
     private static func answer(
         _ tree: BlockTree, page: inout PageState, echo: FieldEcho?, resync: Bool, announces: Bool, leaves: UnsafeBufferPointer<LeafBlock>?,
-        held: HeldBlocks, _ figures: Figures
+        dropping: [String]?, held: HeldBlocks, _ figures: Figures
     ) -> String {
         let own = figures.own
         ownHashes(tree, held: held, into: own)
@@ -152,6 +156,9 @@ enum FragmentDiff {
         // The page holds the tree's blocks as `next` says, and no others unless they are leaves.
         if let leaves {
             for index in tree.blocks.indices { page.blocks.values[leaves[index].slot] = next[index] }
+        } else if let dropping {
+            for name in dropping { page.blocks.removeValue(forKey: name) }
+            for index in tree.blocks.indices { page.blocks[tree.blocks[index].key] = next[index] }
         } else {
             page.blocks.removeAll(keepingCapacity: true)
             for index in tree.blocks.indices { page.blocks[tree.blocks[index].key] = next[index] }

@@ -87,6 +87,11 @@ struct BlockPlan: Sendable {
     let reaches: [Reach]
     /// The changes that re-render the whole form.
     let restChanges: ViewChanges
+    /// The blocks around leaves that render alone (`Section`).
+    let sections: [Section]
+    /// For each leaf, at its index in `leaves`, the smallest of `sections` that holds it (its
+    /// index there), if any: what renders when the leaf appears or vanishes.
+    let enclosing: [Int?]
 
     /// The plan for `form`; nil when its read paths cannot be known (see `readPaths(of:)`).
     init?(library: TemplateLibrary, form: String = "form", dependencies: ViewDependencies) {
@@ -109,6 +114,7 @@ struct BlockPlan: Sendable {
         self.leaves = leaves
         reaches = leaves.map { Reach(field: $0.field, changes: $0.changes) }
         restChanges = rest.reduce(into: []) { $0.formUnion(dependencies.changes(affecting: $1)) }
+        (sections, enclosing) = Self.sections(library, form: form, leaves: leaves, leafNames: names, dependencies: dependencies)
     }
 
     /// The templates that can be leaves, with their block's name. A leaf may include partials
@@ -119,9 +125,11 @@ struct BlockPlan: Sendable {
         for (name, template) in library.templates {
             var text = ""
             var included: Set<String> = [name]
+            var reached: Set<String> = []
             // The block is the template's own: what it includes adds none (a section around a
             // block is not a leaf).
-            guard flatten(template.nodes, library: library, included: &included, into: &text), let key = blockName(in: text),
+            guard flatten(template.nodes, library: library, included: &included, reached: &reached, into: &text),
+                  let key = blockName(in: text),
                   blockName(in: ownText(template.nodes)) == key
             else { continue }
             names[name] = key
@@ -130,7 +138,7 @@ struct BlockPlan: Sendable {
     }
 
     /// The text of the template itself, partials left out.
-    private static func ownText(_ nodes: [TemplateNode]) -> String {
+    static func ownText(_ nodes: [TemplateNode]) -> String {
         var text = ""
         nodes.walk { node in
             switch node {
@@ -144,8 +152,9 @@ struct BlockPlan: Sendable {
 
     /// The text `nodes` render, with named partials followed (`included`: those being followed; a
     /// partial that includes itself is not a leaf's) and a `\0` where data goes; false for anything a leaf may not hold.
-    private static func flatten(
-        _ nodes: [TemplateNode], library: TemplateLibrary, included: inout Set<String>, into text: inout String
+    /// `reached` gains every partial followed.
+    static func flatten(
+        _ nodes: [TemplateNode], library: TemplateLibrary, included: inout Set<String>, reached: inout Set<String>, into text: inout String
     ) -> Bool {
         var fits = true
         nodes.walk { node in
@@ -159,7 +168,8 @@ struct BlockPlan: Sendable {
                     fits = false
                     return
                 }
-                fits = flatten(template.nodes, library: library, included: &included, into: &text)
+                reached.insert(name)
+                fits = flatten(template.nodes, library: library, included: &included, reached: &reached, into: &text)
                 included.remove(name)
             case .parent, .block: fits = false
             case .section, .invertedSection: break
@@ -170,19 +180,21 @@ struct BlockPlan: Sendable {
 
     /// The name in the text's one `data-cf-block="…"`; nil for none, several, or another spelling.
     private static func blockName(in text: String) -> String? {
-        let attribute = "data-cf-block"
-        guard text.lowercased().ranges(of: attribute).count == 1, let start = text.firstRange(of: attribute + "=\"") else { return nil }
-        let rest = text[start.upperBound...]
-        guard let end = rest.firstIndex(of: "\""), end > rest.startIndex, !rest[..<end].contains("\u{0}") else { return nil }
-        return String(rest[..<end])
+        guard let names = blockNames(in: text), names.count == 1 else { return nil }
+        return names[0]
     }
 
     /// Whether the site reads what its template reads at the top: inside a section, every extra
     /// place it might find a name (in the section's context) is one the data never holds.
-    private static func readsAlike(_ site: PartialSite, library: TemplateLibrary, dependencies: ViewDependencies) -> Bool {
+    static func readsAlike(_ site: PartialSite, library: TemplateLibrary, dependencies: ViewDependencies) -> Bool {
         guard site.isNested else { return true }
         guard let top = library.readPaths(of: site.name) else { return false }
         return site.paths.subtracting(top).allSatisfy { !dependencies.mayHold($0.keys) }
+    }
+
+    /// The top-level keys of the view's data that `paths`, read where a site stands, need.
+    static func rootKeys(_ paths: Set<ReadPath>) -> Set<String> {
+        paths.contains { $0.keys.isEmpty } ? FormView.rootKeys : Set(paths.compactMap(\.keys.first)).intersection(FormView.rootKeys)
     }
 
     private static func leaf(_ key: String, _ site: PartialSite, dependencies: ViewDependencies) -> Leaf {
@@ -190,7 +202,7 @@ struct BlockPlan: Sendable {
         // What the data can hold: a name looked up in a section's context first is found at the top.
         let paths = site.paths.filter { dependencies.mayHold($0.keys) }
         let readsWhole = paths.contains { $0.keys.isEmpty }
-        let rootKeys = readsWhole ? FormView.rootKeys : Set(paths.compactMap(\.keys.first)).intersection(FormView.rootKeys)
+        let rootKeys = rootKeys(paths)
         var fieldsRead: Set<String> = []
         var readsAllFields = false
         for path in paths where path.keys.first == "fields" {

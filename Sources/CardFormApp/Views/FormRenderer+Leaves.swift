@@ -5,8 +5,8 @@ import Mustache
 extension FormRenderer {
     /// The fragments from the leaves `changes` reaches (and the edited field's, which carries the
     /// echo), each rendered alone, against what the page holds; nil sends the caller to the
-    /// whole-form render: a leaf appeared or vanished (its section's own markup changed), the
-    /// page holds a leaf's name twice, the edited field has no leaf, or a leaf's template did not
+    /// whole-form render: a leaf appeared or vanished (its section's own markup changed) outside
+    /// any section that renders alone (`sectionFragments`), the page holds a leaf's name twice, the edited field has no leaf, or a leaf's template did not
     /// render one block of its name.
     ///
     /// The leaves render one after another into one buffer, and only what each appended is
@@ -22,16 +22,21 @@ extension FormRenderer {
         // left, which costs more than the allocation saved. A change reaching more leaves than
         // that holds (rare: most reach most of the form, and render it whole) starts again with
         // room for all.
-        let small = try withUnsafeTemporaryAllocation(of: LeafBlock.self, capacity: min(plan.leaves.count, roomSize)) {
+        var answer = try withUnsafeTemporaryAllocation(of: LeafBlock.self, capacity: min(plan.leaves.count, roomSize)) {
             room throws(TemplateError) in
             try leafFragments(plan, changes: changes, view: view, page: &page, echo: echo, announces: announces, room: room)
         }
-        if case .answer(let body) = small { return body }
-        let whole = try withUnsafeTemporaryAllocation(of: LeafBlock.self, capacity: plan.leaves.count) { room throws(TemplateError) in
-            try leafFragments(plan, changes: changes, view: view, page: &page, echo: echo, announces: announces, room: room)
+        if case .outOfRoom = answer {
+            answer = try withUnsafeTemporaryAllocation(of: LeafBlock.self, capacity: plan.leaves.count) { room throws(TemplateError) in
+                try leafFragments(plan, changes: changes, view: view, page: &page, echo: echo, announces: announces, room: room)
+            }
         }
-        if case .answer(let body) = whole { return body }
-        return nil
+        switch answer {
+        case .answer(let body): return body
+        case .outOfRoom: return nil
+        case .presence(let leaf):
+            return try sectionFragments(plan, around: leaf, changes: changes, view: view, page: &page, echo: echo, announces: announces)
+        }
     }
 
     /// How many `LeafBlock`s fit in the stack room Swift takes without checking (1 KB); a test
@@ -44,6 +49,9 @@ extension FormRenderer {
         case answer(String?)
         /// More leaves were reached than the room holds; the page is as it was.
         case outOfRoom
+        /// The leaf at this index in `plan.leaves` appeared or vanished: its section's own markup
+        /// changed (`sectionFragments`). The page is as the whole-form render would find it.
+        case presence(Int)
     }
 
     /// `leafFragments`, given room for the `LeafBlock`s. The room is the caller's stack, which
@@ -86,9 +94,9 @@ extension FormRenderer {
             }
             switch try render(leaf, view: view, reusing: reuse, into: &html) {
             case .unfit: return .answer(nil)
-            case .nothing: guard slot == nil else { return .answer(nil) }
+            case .nothing: guard slot == nil else { return .presence(index) }
             case .block(let range, let hashes, let kept):
-                guard let slot else { return .answer(nil) }
+                guard let slot else { return .presence(index) }
                 guard leafCount < room.count else {
                     page.keptFieldLeaf.kept = previous
                     return .outOfRoom
@@ -122,7 +130,7 @@ extension FormRenderer {
     }
 
     /// What a leaf appended to the buffer.
-    private enum LeafRender {
+    enum LeafRender {
         /// One block of its name, at this range, with nothing but blanks around it; with its
         /// hashes when a memo knows them, and a field's entry as the page may keep it.
         case block(Range<Int>, KnownHashes?, KeptFieldLeaf.Kept?)
@@ -134,7 +142,7 @@ extension FormRenderer {
 
     /// Renders the leaf alone at the end of `html`. A field's leaf comes from `BlockMemo` when its
     /// value is empty or can be filled in; a leaf that reads no field, from `LeafMemo`.
-    private func render(
+    func render(
         _ leaf: BlockPlan.Leaf, view: FormView, reusing reusable: KeptFieldLeaf.Kept? = nil, into html: inout [UInt8]
     ) throws(TemplateError) -> LeafRender {
         if leaf.isMemoizable, let field = leaf.field, case let value = view.shownValue(for: field), value.isEmpty || BlockMemo.canFill(value) {
