@@ -38,6 +38,8 @@ final class FormResources: Sendable {
     let blockMemo = BoundedMemo<BlockMemo.Key, BlockMemo.Entry>(capacity: BlockMemo.capacity)
     /// The other leaves' renders, keyed by the facts their data is built from (see `LeafMemo`), built anew likewise.
     let leafMemo = BoundedMemo<LeafMemo.Key, LeafMemo.Entry>(capacity: LeafMemo.capacity)
+    /// The live region's words for an error that just appeared (see `ErrorWords`), built anew likewise.
+    let errorWords = BoundedMemo<ErrorWords.Key, String>(capacity: ErrorWords.capacity)
 
     init(
         templates: TemplateLibrary, assets: AssetStore, catalogs: MessageCatalogs,

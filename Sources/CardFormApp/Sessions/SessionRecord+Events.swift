@@ -38,6 +38,17 @@ extension SessionRecord {
         // values and errors, a card field now shown only here): their next answers compare the
         // whole form.
         if case .poll = event {} else { markPagesStale(except: pageID) }
+        return answer(pageID, of: page, after: effect, renderer: renderer)
+    }
+
+    /// The page's answer after an event whose `effect` is settled. The effect comes as a
+    /// parameter, not read from the caller's variable in the closures below: read there, the echo
+    /// and the announcement were each copied for the render (their strings retained, through
+    /// their types' metadata) and destroyed after it. (Passed on as parameters of their own, they
+    /// are copied as well: the closures must read them out of one borrowed value.)
+    private mutating func answer(
+        _ pageID: String, of page: PageAddress, after effect: EventEffect, renderer: FormRenderer
+    ) -> EventAnswer {
         let fragments = Result { () throws(TemplateError) in
             try answerPage(pageID) { state, isKnown, record throws(TemplateError) in
                 let body = try renderer.fragments(

@@ -15,8 +15,17 @@ extension FormView {
     func words(for announcement: Announcement) -> String {
         switch announcement {
         case .fieldError(let error):
-            let message = session.message(for: error, catalog: pack.catalog)
-            return pack.string("ui.fieldError", ["field": shownLabel(error.field), "message": message]) ?? message
+            let options = session.configuration.options(for: error.field)
+            // The country counts only where the label shown follows it.
+            let followsCountry = options.label == nil && error.field.spec.followsCountry != nil
+            let key = ErrorWords.Key(
+                language: pack.language, error: error, label: options.label, messages: options.messages,
+                country: followsCountry ? session.selectedCountry : nil)
+            return resources.errorWords.entry(for: key) {
+                let message = pack.catalog.message(for: error.field, issue: error.issue, overrides: options.messages)
+                return pack.string("ui.fieldError", ["field": shownLabel(error.field, options: options), "message": message])
+                    ?? message
+            }
         case .errorCount(let count):
             // The pattern's branch for the count, never the pattern itself.
             return pack.catalog.plural("ui.errorCount", count: count) ?? ""
@@ -42,8 +51,7 @@ extension FormView {
 
     /// The field's label as its block shows it (the merchant's, the country's, or the language's).
     /// Only the label is worked out: the field's whole state would word its error, guide and extras too.
-    func shownLabel(_ field: FieldType) -> String {
-        let options = session.configuration.options(for: field)
+    func shownLabel(_ field: FieldType, options: FieldOptions) -> String {
         if let shown = shownLabel(field, options: options, followsCountry: field.spec.followsCountry) { return shown }
         if case .string(let label)? = pack.fieldBasics[field]?["label"] { return label }
         return field.rawValue

@@ -5,9 +5,10 @@ extension FormView {
     /// The facts of `parts` (see `LeafFacts`), and `rest` (top-level keys with no facts of their
     /// own) as data: what a `LeafMemo` key holds.
     func leafFacts(_ parts: [LeafFacts.Part], rest: Set<String>) -> LeafFacts {
-        var facts = LeafFacts()
+        var restData: TemplateObject?
+        if !rest.isEmpty, case .object(let object) = data(reading: rest) { restData = object }
+        var facts = LeafFacts(rest: restData)
         for part in parts { addFacts(of: part, to: &facts) }
-        if !rest.isEmpty, case .object(let object) = data(reading: rest) { facts.rest = object }
         return facts
     }
 
