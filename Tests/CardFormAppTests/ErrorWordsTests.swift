@@ -23,8 +23,10 @@ import Testing
     static let postalCode = FieldError(field: .postalCode, issue: ValidationIssue(code: "invalid-postal-code"))
     static let billing = #"{"billingFields": ["countryCode", "postalCode"]}"#
 
-    /// Each case differs from the one before in one part of the key only, so a part the key left
-    /// out would hand the later case the earlier one's words.
+    /// Each case differs from the one before in the key (the merchant's label or messages, the
+    /// language, the field and country, the country alone, a label that stops following it), so a
+    /// part the key left out would hand a later case an earlier one's words. The error alone
+    /// varies in `errorsDifferingInTheirIssueAloneAreWordedApart`.
     static let cases: [(json: String, country: String?, error: FieldError)] = [
         ("{}", nil, cardNumber),
         (#"{"fields": {"cardNumber": {"label": "Long number"}}}"#, nil, cardNumber),
@@ -50,12 +52,40 @@ import Testing
         #expect(shared.errorWords.count == Self.cases.count)
     }
 
+    /// Errors of one field in one session that differ only in their code, their parameters (the
+    /// plural's count) or their message key (pxp's rules) each have words of their own: the key
+    /// must compare the whole error, not only what it hashes.
+    @Test func errorsDifferingInTheirIssueAloneAreWordedApart() throws {
+        let name = { (issue: ValidationIssue) in FieldError(field: .cardholderName, issue: issue) }
+        let pairs: [(FieldError, FieldError)] = [
+            (Self.cardNumber, FieldError(field: .cardNumber, issue: ValidationIssue(code: "unsupported-card-type"))),
+            (name(ValidationIssue(code: "cardholder-name-too-short", aliases: ["HN02"], parameters: ["min": "1"])),
+             name(ValidationIssue(code: "cardholder-name-too-short", aliases: ["HN02"], parameters: ["min": "3"]))),
+            (name(ValidationIssue(code: "cardholder-name-too-short", aliases: ["HN02"], parameters: ["min": "3"])),
+             name(ValidationIssue(code: "cardholder-name-too-short", aliases: ["HN02"], messageKey: "error.cardholderName.HN02", parameters: ["min": "3"]))),
+        ]
+        let shared = try FormResources.load(.init())
+        for (first, second) in pairs {
+            let fresh = try FormResources.load(.init())
+            let expected = (
+                Self.words(first, try Self.session("{}", resources: fresh), resources: fresh),
+                Self.words(second, try Self.session("{}", resources: fresh), resources: fresh))
+            #expect(expected.0 != expected.1, "the pair must word apart: \(expected)")
+            #expect(Self.words(first, try Self.session("{}", resources: shared), resources: shared) == expected.0)
+            #expect(Self.words(second, try Self.session("{}", resources: shared), resources: shared) == expected.1)
+        }
+    }
+
+    /// A second session's error is worded from the memo: words filed under its key are what it
+    /// says, though no render would say them.
     @Test func theSameErrorInAnotherSessionIsWordedFromTheMemo() throws {
         let resources = try FormResources.load(.init())
         let first = Self.words(Self.cardNumber, try Self.session("{}", resources: resources), resources: resources)
-        let second = Self.words(Self.cardNumber, try Self.session("{}", resources: resources), resources: resources)
-        #expect(first == second)
         #expect(first == "Card number: Invalid card number")
         #expect(resources.errorWords.count == 1)
+        let key = try #require(resources.errorWords.held.keys.first)
+        resources.errorWords.remember("from the memo", for: key)
+        let second = Self.words(Self.cardNumber, try Self.session("{}", resources: resources), resources: resources)
+        #expect(second == "from the memo")
     }
 }

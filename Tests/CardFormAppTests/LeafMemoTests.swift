@@ -87,10 +87,10 @@ import Testing
         for shopper in shoppers { #expect(shopper.mismatches.isEmpty, "\(shopper.mismatches.first ?? "")") }
     }
 
-    /// After whole cards typed, cleared and submitted, neither memo holds any card field's value,
-    /// in its keys or its markup; and the security code's block, always shown empty, comes from
-    /// `BlockMemo` after its first render.
-    @Test func neitherMemoKeepsCardData() throws {
+    /// After whole cards typed, cleared and submitted, no memo (`BlockMemo`, `LeafMemo`,
+    /// `ErrorWords`) holds any card field's value, in its keys or what it keeps; and the security
+    /// code's block, always shown empty, comes from `BlockMemo` after its first render.
+    @Test func noMemoKeepsCardData() throws {
         let resources = try FormResources.load(.init())
         var shopper = try DifferentialRenderingTests.Shopper(DifferentialRenderingTests.cardOnly, resources: resources)
         try shopper.typeCards()
@@ -105,7 +105,11 @@ import Testing
         for entry in resources.blockMemo.held.values {
             kept.append(String(decoding: entry.pieces.joined(), as: UTF8.self))
         }
-        #expect(!resources.leafMemo.held.isEmpty && !resources.blockMemo.held.isEmpty)
+        for (key, words) in resources.errorWords.held {
+            kept.append("\(key)")
+            kept.append(words)
+        }
+        #expect(!resources.leafMemo.held.isEmpty && !resources.blockMemo.held.isEmpty && !resources.errorWords.held.isEmpty)
         for secret in secrets {
             #expect(!kept.contains { $0.contains(secret) }, "a memo holds \(secret)")
         }

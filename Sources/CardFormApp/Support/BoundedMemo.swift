@@ -1,7 +1,7 @@
 import Synchronization
 
-/// A memo shared by every session (`BlockMemo`, `LeafMemo`, `LanguagePack`'s field data and
-/// filled strings, `PolicyCache`: each says what it holds and why it is safe to share). Bounded:
+/// A memo shared by every session (`BlockMemo`, `LeafMemo`, `ErrorWords`, `LanguagePack`'s field
+/// data and filled strings, `PolicyCache`: each says what it holds and why it is safe to share). Bounded:
 /// past `capacity` entries it starts again empty, so a run of keys never seen again cannot grow it.
 ///
 /// Entries are filed by their key's hash, and a lookup compares the keys filed under it, nearly

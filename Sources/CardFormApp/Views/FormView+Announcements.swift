@@ -16,11 +16,9 @@ extension FormView {
         switch announcement {
         case .fieldError(let error):
             let options = session.configuration.options(for: error.field)
-            // The country counts only where the label shown follows it.
-            let followsCountry = options.label == nil && error.field.spec.followsCountry != nil
             let key = ErrorWords.Key(
                 language: pack.language, error: error, label: options.label, messages: options.messages,
-                country: followsCountry ? session.selectedCountry : nil)
+                country: labelCountry(error.field, options: options))
             return resources.errorWords.entry(for: key) {
                 let message = pack.catalog.message(for: error.field, issue: error.issue, overrides: options.messages)
                 return pack.string("ui.fieldError", ["field": shownLabel(error.field, options: options), "message": message])

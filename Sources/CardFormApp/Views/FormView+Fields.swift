@@ -204,6 +204,13 @@ extension FormView {
         options.label ?? label(field, followsCountry: followsCountry)
     }
 
+    /// The country code the label `shownLabel` gives reads, if it reads one: only a field whose
+    /// label follows the country and that has no merchant label. `ErrorWords` keys by it, so a
+    /// label reading more must say so here too.
+    func labelCountry(_ field: FieldType, options: FieldOptions) -> String? {
+        options.label == nil && field.spec.followsCountry != nil ? session.country?.code : nil
+    }
+
     /// The label for postal code, state and city, which follows the selected country (a country's
     /// own key first: `label.postalCode.GB` is "Postcode"); without one, the field's default label,
     /// else its part's default kind (`label.city.city`). Nil keeps the language's label.
