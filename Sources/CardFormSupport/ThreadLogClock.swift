@@ -22,14 +22,20 @@ enum ThreadLogClock {
         return key
     }()
 
-    /// Runs `body` with the calling thread's clock, made on the thread's first line.
+    /// Runs `body` with the calling thread's clock, made on the thread's first line. Not
+    /// reentrant: `body` gets the stored clock itself, so it must not log.
     static func with<Result>(key: pthread_key_t = key, _ body: (inout LogClock) -> Result) -> Result {
         if let kept = pthread_getspecific(key) {
             return body(&kept.assumingMemoryBound(to: LogClock.self).pointee)
         }
         let clock = UnsafeMutablePointer<LogClock>.allocate(capacity: 1)
         clock.initialize(to: LogClock())
-        pthread_setspecific(key, clock)
+        guard pthread_setspecific(key, clock) == 0 else {
+            // Not kept (out of memory): this line uses the clock once and frees it, rather than
+            // leaking one per line.
+            defer { clock.deinitialize(count: 1); clock.deallocate() }
+            return body(&clock.pointee)
+        }
         return body(&clock.pointee)
     }
 }

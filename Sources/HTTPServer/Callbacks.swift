@@ -54,7 +54,8 @@ func cmhdEndRequest(
     Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { context in
         context.end(exchange, outcome: outcome(of: termination))
     }
-    // After `end`, which set the next request's deadline (see `ConnectionActivity`).
+    // `end` cleared the flag with the next deadline (`ConnectionTable.answerSent`); cleared again
+    // here for a connection the acceptor does not list, whose socket context may still hold one.
     ConnectionActivity.answerSent(on: connection)
 }
 

@@ -7,9 +7,10 @@ import Synchronization
 /// Why a flag of its own and not the `ConnectionTable`'s lock: the worker marks every request
 /// that arrives, and taking the table's lock for it was a lock round trip per request. The
 /// acceptor reads the flag under that lock when a deadline falls due. Setting it races with the
-/// acceptor just as taking the lock did: whichever comes first wins. The worker clears it only
-/// after the answer's next deadline is set (`Acceptor.answerSent`): cleared before, the acceptor
-/// could find the connection idle with the deadline that passed while it was busy.
+/// acceptor just as taking the lock did: whichever comes first wins. It is cleared under the lock,
+/// together with the answer's next deadline (`ConnectionTable.answerSent`): cleared before, the
+/// acceptor could find the connection idle with the deadline that passed while it was busy;
+/// after, busy with a new deadline already passed, which it would drop.
 ///
 /// One per connection: the table keeps it for the acceptor, and libmicrohttpd's socket context
 /// holds it for the worker from `MHD_CONNECTION_NOTIFY_STARTED` to `..._CLOSED`.

@@ -10,10 +10,11 @@ import Glibc
 /// connection must deliver a whole request (head and body, and the TLS handshake before the
 /// first) within `requestTimeout` of being accepted or of its previous answer being sent; an idle
 /// keep-alive connection is therefore closed after that long too. Waiting for a deferred answer
-/// does not count: the deadline stops once the request is in.
+/// does not count: the deadline stops once the request is in (the connection's
+/// `ConnectionActivity`, set by its worker without the lock, read and cleared under it).
 ///
-/// A pure state machine (no C, no I/O): the acceptor feeds it events under one lock and closes
-/// what it says is overdue. Connections are known by their socket, which libmicrohttpd reports
+/// A state machine (no C, no I/O): the acceptor feeds it events under one lock and closes what it
+/// says is overdue. Connections are known by their socket, which libmicrohttpd reports
 /// closed before it closes the descriptor, so a socket number is never reused while listed here.
 struct ConnectionTable {
     typealias Instant = ContinuousClock.Instant
@@ -81,15 +82,22 @@ struct ConnectionTable {
     }
 
     /// The activity flag of the connection on `socket`, or nil if none is listed. Its worker sets
-    /// it when a request is in whole, and the deadline then no longer applies; whoever calls
-    /// `answerSent` clears it afterwards (after: the next deadline must be set first).
+    /// it when a request is in whole, and the deadline then no longer applies; `answerSent` clears
+    /// it with the next deadline set, under the same lock.
     func activity(on socket: Int32) -> ConnectionActivity? {
         activities[socket]
     }
 
     /// The connection's answer was sent (or it was just accepted): the next request is due within
-    /// the timeout. Returns whether that deadline is now the earliest.
+    /// the timeout, and the connection is idle. Returns whether that deadline is now the earliest.
+    ///
+    /// The flag is cleared here, with the deadline set, not by the worker after: `popOverdue` then
+    /// sees the old deadline with the connection busy or the new one with it idle, never the new
+    /// one busy. An answer whose new deadline had already passed (a log write stalled past the
+    /// timeout) would otherwise be popped while still busy and dropped, leaving the idle
+    /// connection with no deadline at all.
     mutating func answerSent(on socket: Int32, at now: Instant) -> Bool {
+        activities[socket]?.answerSent()
         let deadline = now + limits.requestTimeout
         let unqueued = entries.update(socket) { entry -> UInt32? in
             entry.deadline = deadline

@@ -24,7 +24,6 @@ struct ConnectionTableTests {
     /// then the activity flag cleared.
     func answer(_ table: inout ConnectionTable, _ socket: Int32, at now: Instant) {
         _ = table.answerSent(on: socket, at: now)
-        table.activity(on: socket)?.answerSent()
     }
 
     @Test("an address past its share is refused while others are admitted, until one of its own closes")
@@ -87,10 +86,25 @@ struct ConnectionTableTests {
         #expect(overdue(&table, at: start + .seconds(69)).isEmpty)
         #expect(overdue(&table, at: start + .seconds(70)) == [3])
         #expect(table.activity(on: 5) == nil)
+        table.activity(on: 3)?.requestArrived()
         _ = table.closed(3)
         #expect(table.activity(on: 3) == nil)
         _ = table.open(3, from: two, at: start + .seconds(80))
-        #expect(table.activity(on: 3)?.isBusy == false)
+        #expect(table.activity(on: 3)?.isBusy == false, "a reused socket starts idle, whatever the last one was")
+    }
+
+    /// A request busy past its deadline whose answer comes after the next deadline would also have
+    /// passed (a log write stalled that long): the answer's deadline falls due at once and closes
+    /// the connection, which is idle again; it is never dropped for a busy flag not yet cleared.
+    @Test("an answer sent after its own next deadline leaves the connection overdue, not deadline-free")
+    func answerPastItsOwnDeadline() {
+        var table = table()
+        _ = table.open(3, from: one, at: start)
+        table.activity(on: 3)?.requestArrived()
+        #expect(overdue(&table, at: start + .seconds(10)).isEmpty, "busy: its deadline is only cleared")
+        _ = table.answerSent(on: 3, at: start + .seconds(11))
+        #expect(table.activity(on: 3)?.isBusy == false, "the answer clears the flag with the deadline")
+        #expect(overdue(&table, at: start + .seconds(21)) == [3])
     }
 
     @Test("a deadline moved later is kept: the connection is overdue at the new one, not the first")
