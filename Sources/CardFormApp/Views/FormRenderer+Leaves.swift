@@ -192,7 +192,9 @@ extension FormRenderer {
             case .block(let entry):
                 let range = entry.append(filledWith: "", to: &html)
                 return .block(range, entry.known(filledWith: "", at: range), nil)
-            case .nothing: return .nothing
+            case .nothing(let blanks):
+                html.append(contentsOf: blanks)
+                return .nothing
             }
         }
         let full = memoKey.facts.data(leaf.factParts, strings: leaf.rootKeys.contains("t"), pack: view.pack, icons: resources.networkIcons)
@@ -200,7 +202,8 @@ extension FormRenderer {
         switch checked(rendered, from: 0, leaf) {
         case .unfit: return .unfit
         case .nothing:
-            resources.leafMemo.remember(.nothing, for: memoKey)
+            resources.leafMemo.remember(.nothing(blanks: rendered), for: memoKey)
+            html.append(contentsOf: rendered)
             return .nothing
         case .block(let range, _, _):
             let entry = BlockMemo.Entry(cutting: rendered, block: range)
