@@ -53,7 +53,8 @@ struct TemplateApartTests {
         "renders an inclusion where an enclosing partial's indentation is in force, and lists it nowhere",
         arguments: ["<b>{{> leaf}}</b>\n", "<b>\n{{> leaf}}\n</b>\n"])
     func keepsAnInclusionInsideAnIndentedPartial(row: String) throws {
-        let library = try TemplateLibrary(templates: ["section": "<p>\n  {{> row}}\n</p>\n", "row": row, "leaf": "<div>\n{{name}}\n</div>\n"])
+        let section = "<p>\n  {{> row}}\n</p>\n"
+        let library = try TemplateLibrary(templates: ["section": section, "row": row, "leaf": "<div>\n{{name}}\n</div>\n"])
         var own: [UInt8] = []
         let cuts = try library.render("section", data: Self.data, apart: ["leaf"], into: &own)
         #expect(cuts.isEmpty)

@@ -49,8 +49,10 @@ extension BlockPlan {
                 defer { included.remove(name) }
                 if let key = leafKeys[name] {
                     text += "<div data-cf-block=\"\(key)\"></div>"
-                } else if !shape(template.nodes, library: library, leafKeys: leafKeys, conditional: conditional, included: &included, into: &text) {
-                    return false
+                } else {
+                    let nodes = template.nodes
+                    guard shape(nodes, library: library, leafKeys: leafKeys, conditional: conditional, included: &included, into: &text)
+                    else { return false }
                 }
             case .parent, .block: return false
             }

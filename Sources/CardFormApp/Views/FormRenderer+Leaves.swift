@@ -6,8 +6,8 @@ extension FormRenderer {
     /// The fragments from the leaves `changes` reaches (and the edited field's, which carries the
     /// echo), each rendered alone, against what the page holds; nil sends the caller to the
     /// whole-form render: a leaf appeared or vanished (its section's own markup changed) outside
-    /// any section that renders alone (`sectionFragments`), the page holds a leaf's name twice, the edited field has no leaf, or a leaf's template did not
-    /// render one block of its name.
+    /// any section that renders alone (`sectionFragments`), the page holds a leaf's name twice,
+    /// the edited field has no leaf, or a leaf's template did not render one block of its name.
     ///
     /// The leaves render one after another into one buffer, and only what each appended is
     /// scanned for its block: no markup is copied from a render of its own.
