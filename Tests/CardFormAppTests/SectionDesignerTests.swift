@@ -15,8 +15,9 @@ import Testing
     static func coBadgeInAndOut(
         _ files: [String: String], configuration: String = DifferentialRenderingTests.cardOnly
     ) throws -> DifferentialRenderingTests.Shopper {
-        let folder = try ServerDevTests.overlay(Dictionary(uniqueKeysWithValues: files.map { ($0.key + ".mustache", $0.value) }))
-        var shopper = try DifferentialRenderingTests.Shopper(configuration, resources: try FormResources.load(.init(templatesOverlay: folder)))
+        let folder = try ServerDevTests.overlay(Dictionary(uniqueKeysWithValues: files.map { ($0 + ".mustache", $1) }))
+        let resources = try FormResources.load(.init(templatesOverlay: folder))
+        var shopper = try DifferentialRenderingTests.Shopper(configuration, resources: resources)
         try shopper.input(.cardNumber, "", .focus)
         for _ in 0..<2 {
             var typed = ""
@@ -98,6 +99,22 @@ import Testing
             .replacing("{{> blocks/expiry-date}}\n", with: "{{^t}}\n{{> blocks/expiry-date}}\n{{/t}}\n")
         #expect(Self.enclosesTheChoice(try Self.plan(["sections/card-details": source])))
         let shopper = try Self.coBadgeInAndOut(["sections/card-details": source])
+        #expect(shopper.mismatches.isEmpty, "\(shopper.mismatches.first ?? "")")
+    }
+
+    /// A designer's layout indenting the card section's line: by itself an indented partial tag,
+    /// and when the form fills the slot, the slot's own indentation (its first line's), which
+    /// the overriding content takes. The form indents every line of the section, the fields'
+    /// included, which render unindented alone: neither they nor the section may render alone.
+    /// Failed when only each tag's own indentation was looked at (the fields' tags have none).
+    @Test(arguments: [nil, "{{<layouts/form}}\n{{$cardDetails}}\n{{> sections/card-details}}\n{{/cardDetails}}\n{{/layouts/form}}\n"])
+    func aSectionIndentedByItsLayoutRendersWithTheForm(form: String?) throws {
+        let layout = try #require(Self.shipped["layouts/form"])
+        var files = ["layouts/form": layout.replacing("{{> sections/card-details}}\n", with: "  {{> sections/card-details}}\n")]
+        if let form { files["form"] = form }
+        let plan = try Self.plan(files)
+        #expect(!plan.leaves.contains { $0.key == "cardNumber" } && !Self.enclosesTheChoice(plan))
+        let shopper = try Self.coBadgeInAndOut(files)
         #expect(shopper.mismatches.isEmpty, "\(shopper.mismatches.first ?? "")")
     }
 }

@@ -52,13 +52,17 @@ extension BlockPlan {
             guard let names = blockNames(in: ownText(template.nodes)) else { return ([], leaves.map { _ in nil }) }
             for name in Set(names) { writers[name, default: 0] += 1 }
         }
+        // A leaf's template is used once in the form (`BlockPlan.init`'s `uses`), so once here.
         let leafByTemplate = Dictionary(uniqueKeysWithValues: leaves.enumerated().map { ($0.element.template, $0.offset) })
         var found: [(section: Section, reached: Int)] = []
         for name in library.templates.keys.sorted() where leafNames[name] == nil {
-            guard let (section, reached) = section(name, library, form: form, writers: writers, leafByTemplate: leafByTemplate, leaves: leaves,
-                                                  dependencies: dependencies) else { continue }
+            guard let (section, reached) = section(
+                name, library, form: form, writers: writers, leafByTemplate: leafByTemplate, leaves: leaves, dependencies: dependencies)
+            else { continue }
             found.append((section, reached))
         }
+        // The section holding a leaf is one at most today (a leaf is used once, and a section
+        // holds only leaves); the fewest inclusions picks the innermost should that change.
         let enclosing: [Int?] = leaves.indices.map { leaf in
             found.indices.filter { found[$0].section.leaves.contains(leaf) }.min { found[$0].reached < found[$1].reached }
         }
@@ -92,7 +96,7 @@ extension BlockPlan {
         let leafKeys = Dictionary(held.map { (leaves[$0].template, leaves[$0].key) }) { first, _ in first }
         guard !held.isEmpty, Set(inside) == Set(held), standsAlone(name, key: own[0], library: library, leafKeys: leafKeys),
               let read = library.readPaths(of: form, apart: { $0 == name }), read.apart.count == 1, let site = read.apart.first,
-              site.indentation?.isEmpty ?? true, readsAlike(site, library: library, dependencies: dependencies)
+              site.indentation?.isEmpty ?? true, !site.isIndented, readsAlike(site, library: library, dependencies: dependencies)
         else { return nil }
         // What it reads but for its leaves, as it reads it alone: where it stands it reads alike.
         let templates = Set(held.map { leaves[$0].template })
