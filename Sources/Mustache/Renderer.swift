@@ -144,7 +144,10 @@ struct Renderer: ~Copyable {
             if indentation.count > outerCount { indentation.removeSubrange(outerCount...) }
             if overrides.count > savedOverrides { overrides.removeSubrange(savedOverrides...) }
         }
-        if !apart.isEmpty, apart.contains(template), overrides.isEmpty, inclusion.arguments.isEmpty, indentation.isEmpty {
+        // Only where no indentation is in force, before the tag or through it: an inline tag
+        // swaps the outer indentation out, and its render would leave `atLineStart` as its last
+        // line does, which the text after it, indented again, depends on; a cut leaves it as it was.
+        if !apart.isEmpty, apart.contains(template), overrides.isEmpty, inclusion.arguments.isEmpty, outerCount == 0, indentation.isEmpty {
             cuts.append((template, output.count))
             return
         }

@@ -4,6 +4,10 @@ public struct PartialSite: Sendable, Hashable {
     public var name: String
     /// The tag's indentation (see `TemplateNode.Partial.indentation`).
     public var indentation: String?
+    /// Whether indentation is in force where the tag stands, added by an enclosing standalone
+    /// partial or parent tag or an overridden standalone slot: the template's lines, or the text
+    /// after an inline tag, are indented there and not when it renders alone.
+    public var isIndented: Bool
     /// Whether the tag stands inside a section, where names may also be found in the sections'
     /// contexts: `paths` then lists those places too.
     public var isNested: Bool

@@ -29,10 +29,21 @@ extension TemplateLibrary {
 /// may have come from instead of a value.
 struct ReadPathReader {
     /// Where the walk stands: the contexts from the data outward (each the paths its value may
-    /// have come from) and the blocks the enclosing parent tags pass, outermost first.
+    /// have come from), the blocks the enclosing parent tags pass, outermost first, and whether
+    /// the renderer indents lines there (`indented`).
     struct Scope: Hashable {
         var stack: [Set<[String]>]
         var overrides: [TemplateNode.Block]
+        /// An enclosing standalone partial or parent tag, or an overridden standalone slot, adds
+        /// indentation; an inline tag renders its template unindented, as the renderer does.
+        var indented = false
+
+        /// The scope inside a partial or parent tag with `indentation` (nil: inline).
+        func including(indentation: String?) -> Scope {
+            var inner = self
+            inner.indented = indentation.map { indented || !$0.isEmpty } ?? false
+            return inner
+        }
     }
 
     /// How often one template may be open inside itself: a parent recursing through its own
@@ -97,18 +108,20 @@ struct ReadPathReader {
             if case .named(let name) = partial.name, let apart, apart(name), let template = library.templates[name] {
                 return readApart(name, template, partial.indentation, scope)
             }
-            return include(partial.name, scope)
+            return include(partial.name, scope.including(indentation: partial.indentation))
         case .parent(let parent):
             // The first block of a name wins, so a later one of the same name changes nothing:
             // leaving it out keeps a parent that includes itself in the scope it was read in.
-            var inner = scope
+            var inner = scope.including(indentation: parent.indentation)
             for argument in parent.arguments where !inner.overrides.contains(where: { $0.name == argument.name }) {
                 inner.overrides.append(argument)
             }
             return include(parent.name, inner)
         case .block(let block):
-            let content = scope.overrides.first { $0.name == block.name }?.children ?? block.children
-            return read(content, scope)
+            guard let override = scope.overrides.first(where: { $0.name == block.name }) else { return read(block.children, scope) }
+            var inner = scope
+            inner.indented = scope.indented || !(block.indentation ?? "").isEmpty
+            return read(override.children, inner)
         }
     }
 
@@ -129,8 +142,10 @@ struct ReadPathReader {
     /// Reads a partial kept apart on its own, in the scope where it stands, and lists it.
     private mutating func readApart(_ name: String, _ template: Template, _ indentation: String?, _ scope: Scope) -> Bool {
         var reader = ReadPathReader(library: library)
-        guard reader.include(name, template, scope) else { return false }
-        sites.append(PartialSite(name: name, indentation: indentation, isNested: scope.stack.count > 1, paths: reader.paths))
+        guard reader.include(name, template, scope.including(indentation: indentation)) else { return false }
+        let site = PartialSite(
+            name: name, indentation: indentation, isIndented: scope.indented, isNested: scope.stack.count > 1, paths: reader.paths)
+        sites.append(site)
         return true
     }
 

@@ -133,7 +133,8 @@ public struct TemplateLibrary: Sendable {
     }
 
     /// Renders like `render(_:data:into:)`, but writes nothing where a partial tag includes one of
-    /// the templates `apart` unindented and with no block overrides: returns each such place, in
+    /// the templates `apart` where no indentation is in force (the tag's own, or one an enclosing
+    /// standalone tag or block adds) and with no block overrides: returns each such place, in
     /// order, as the template's name and the offset in `bytes` where its output would have started.
     /// A caller that writes there what the template renders alone gets `render(_:data:into:)`'s
     /// bytes whenever the template, where it stands, reads what it reads alone.

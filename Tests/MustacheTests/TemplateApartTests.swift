@@ -44,4 +44,20 @@ struct TemplateApartTests {
         #expect(cuts.map(\.template) == ["other"])
         #expect(String(decoding: own, as: UTF8.self).contains("  Ada &amp; co"))
     }
+
+    /// An inline inclusion inside an indented partial: its render would leave the line as its
+    /// last line leaves it (started), and the text after it, indented again, is indented; a cut
+    /// would leave it unstarted. So it is rendered in place; so is a standalone one at column 0
+    /// there, which takes the partial's indentation. Failed when the inline one was cut.
+    @Test(
+        "renders an inclusion where an enclosing partial's indentation is in force, and lists it nowhere",
+        arguments: ["<b>{{> leaf}}</b>\n", "<b>\n{{> leaf}}\n</b>\n"])
+    func keepsAnInclusionInsideAnIndentedPartial(row: String) throws {
+        let section = "<p>\n  {{> row}}\n</p>\n"
+        let library = try TemplateLibrary(templates: ["section": section, "row": row, "leaf": "<div>\n{{name}}\n</div>\n"])
+        var own: [UInt8] = []
+        let cuts = try library.render("section", data: Self.data, apart: ["leaf"], into: &own)
+        #expect(cuts.isEmpty)
+        #expect(String(decoding: own, as: UTF8.self) == (try library.render("section", data: Self.data)))
+    }
 }

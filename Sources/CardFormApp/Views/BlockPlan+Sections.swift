@@ -44,18 +44,25 @@ extension BlockPlan {
     static func sections(
         _ library: TemplateLibrary, form: String, leaves: [Leaf], leafNames: [String: String], dependencies: ViewDependencies
     ) -> (sections: [Section], enclosing: [Int?]) {
-        // Which templates write each block name in their own text: a section's must be its alone.
+        // Which templates write each block name in their own text: a section's, and each of its
+        // leaves', must be its alone. A template building a name with data may write any: then
+        // none is certain, and there are no sections (a stricter rule than reachable from `form`).
         var writers: [String: Int] = [:]
         for template in library.templates.values {
-            for name in Set(blockNames(in: ownText(template.nodes)) ?? []) { writers[name, default: 0] += 1 }
+            guard let names = blockNames(in: ownText(template.nodes)) else { return ([], leaves.map { _ in nil }) }
+            for name in Set(names) { writers[name, default: 0] += 1 }
         }
+        // A leaf's template is used once in the form (`BlockPlan.init`'s `uses`), so once here.
         let leafByTemplate = Dictionary(uniqueKeysWithValues: leaves.enumerated().map { ($0.element.template, $0.offset) })
         var found: [(section: Section, reached: Int)] = []
         for name in library.templates.keys.sorted() where leafNames[name] == nil {
-            guard let (section, reached) = section(name, library, form: form, writers: writers, leafByTemplate: leafByTemplate, leaves: leaves,
-                                                  dependencies: dependencies) else { continue }
+            guard let (section, reached) = section(
+                name, library, form: form, writers: writers, leafByTemplate: leafByTemplate, leaves: leaves, dependencies: dependencies)
+            else { continue }
             found.append((section, reached))
         }
+        // The section holding a leaf is one at most today (a leaf is used once, and a section
+        // holds only leaves); the fewest inclusions picks the innermost should that change.
         let enclosing: [Int?] = leaves.indices.map { leaf in
             found.indices.filter { found[$0].section.leaves.contains(leaf) }.min { found[$0].reached < found[$1].reached }
         }
@@ -76,16 +83,20 @@ extension BlockPlan {
         guard flatten(template.nodes, library: library, included: &included, reached: &reached, into: &text),
               let names = blockNames(in: text), Set(names).count == names.count
         else { return nil }
-        // Every other block is a leaf's, written by the leaf's template, which the section includes.
+        // Every other block is a leaf's, which the section includes, written by the leaf's template
+        // alone: so a page drops a name the new render lacks only here.
         var held: [Int] = []
         for blockName in names where blockName != own[0] {
-            guard let leaf = leaves.firstIndex(where: { $0.key == blockName }), reached.contains(leaves[leaf].template) else { return nil }
+            guard let leaf = leaves.firstIndex(where: { $0.key == blockName }), reached.contains(leaves[leaf].template),
+                  writers[blockName] == 1
+            else { return nil }
             held.append(leaf)
         }
         let inside = reached.compactMap { leafByTemplate[$0] }
-        guard !held.isEmpty, Set(inside) == Set(held),
+        let leafKeys = Dictionary(held.map { (leaves[$0].template, leaves[$0].key) }) { first, _ in first }
+        guard !held.isEmpty, Set(inside) == Set(held), standsAlone(name, key: own[0], library: library, leafKeys: leafKeys),
               let read = library.readPaths(of: form, apart: { $0 == name }), read.apart.count == 1, let site = read.apart.first,
-              site.indentation?.isEmpty ?? true, readsAlike(site, library: library, dependencies: dependencies)
+              site.indentation?.isEmpty ?? true, !site.isIndented, readsAlike(site, library: library, dependencies: dependencies)
         else { return nil }
         // What it reads but for its leaves, as it reads it alone: where it stands it reads alike.
         let templates = Set(held.map { leaves[$0].template })

@@ -103,7 +103,7 @@ struct BlockPlan: Sendable {
         var leaves: [Leaf] = []
         for site in read.apart {
             let key = names[site.name]!
-            guard uses[key] == 1, site.indentation?.isEmpty ?? true,
+            guard uses[key] == 1, site.indentation?.isEmpty ?? true, !site.isIndented,
                   Self.readsAlike(site, library: library, dependencies: dependencies)
             else {
                 rest.formUnion(site.paths)

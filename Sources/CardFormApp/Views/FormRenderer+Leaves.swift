@@ -6,8 +6,8 @@ extension FormRenderer {
     /// The fragments from the leaves `changes` reaches (and the edited field's, which carries the
     /// echo), each rendered alone, against what the page holds; nil sends the caller to the
     /// whole-form render: a leaf appeared or vanished (its section's own markup changed) outside
-    /// any section that renders alone (`sectionFragments`), the page holds a leaf's name twice, the edited field has no leaf, or a leaf's template did not
-    /// render one block of its name.
+    /// any section that renders alone (`sectionFragments`), the page holds a leaf's name twice,
+    /// the edited field has no leaf, or a leaf's template did not render one block of its name.
     ///
     /// The leaves render one after another into one buffer, and only what each appended is
     /// scanned for its block: no markup is copied from a render of its own.
@@ -192,7 +192,9 @@ extension FormRenderer {
             case .block(let entry):
                 let range = entry.append(filledWith: "", to: &html)
                 return .block(range, entry.known(filledWith: "", at: range), nil)
-            case .nothing: return .nothing
+            case .nothing(let blanks):
+                html.append(contentsOf: blanks)
+                return .nothing
             }
         }
         let full = memoKey.facts.data(leaf.factParts, strings: leaf.rootKeys.contains("t"), pack: view.pack, icons: resources.networkIcons)
@@ -200,7 +202,8 @@ extension FormRenderer {
         switch checked(rendered, from: 0, leaf) {
         case .unfit: return .unfit
         case .nothing:
-            resources.leafMemo.remember(.nothing, for: memoKey)
+            resources.leafMemo.remember(.nothing(blanks: rendered), for: memoKey)
+            html.append(contentsOf: rendered)
             return .nothing
         case .block(let range, _, _):
             let entry = BlockMemo.Entry(cutting: rendered, block: range)

@@ -51,10 +51,13 @@ extension FormRenderer {
     /// the section includes it (`BlockPlan` has seen each render there the bytes it renders
     /// alone), from its memo where it has one. False when the renderer left out other inclusions
     /// than the leaves', or a leaf's render is not one block of its name or blanks.
-    private func render(_ section: BlockPlan.Section, _ plan: BlockPlan, view: FormView, into html: inout [UInt8]) throws(TemplateError) -> Bool {
+    private func render(
+        _ section: BlockPlan.Section, _ plan: BlockPlan, view: FormView, into html: inout [UInt8]
+    ) throws(TemplateError) -> Bool {
         var own: [UInt8] = []
         own.reserveCapacity(2048)
-        let cuts = try resources.templates.render(section.template, data: view.data(reading: section.rootKeys), apart: section.leafTemplates, into: &own)
+        let data = view.data(reading: section.rootKeys)
+        let cuts = try resources.templates.render(section.template, data: data, apart: section.leafTemplates, into: &own)
         guard cuts.map(\.template) == section.leafTemplates else { return false }
         var cursor = 0
         for (cut, index) in zip(cuts, section.leaves) {

@@ -25,10 +25,12 @@ enum LeafMemo {
     }
 
     /// What the leaf rendered: its block (cut as `BlockMemo` cuts one, with nothing to fill in),
-    /// or nothing but blanks.
+    /// or nothing but blanks, kept as they were: a section splices the leaf's render into its own
+    /// markup (`FormRenderer.sectionFragments`), where the whole form has them. (The shipped
+    /// leaves render none when hidden: their conditions stand on lines of their own.)
     enum Entry: Sendable {
         case block(BlockMemo.Entry)
-        case nothing
+        case nothing(blanks: [UInt8])
     }
 
     static let capacity = 512
