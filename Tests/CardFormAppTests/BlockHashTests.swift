@@ -20,29 +20,23 @@ import Testing
 
     /// Pieces are read a word at a time, the word a piece completes and its last bytes each in
     /// one load: every way of cutting the bytes in three, each piece of any length (shorter than
-    /// a word, ending or starting mid-word), hashes as the bytes all at once.
+    /// a word, ending or starting mid-word), hashes as the bytes all at once, and as they do
+    /// combined one at a time.
     @Test func bytesCombinedInThreePiecesOfAnyLengthHashAsTheyDoAllAtOnce() {
-        let bytes = Array(markup.prefix(48))
-        let whole = BlockHash.hash(bytes[...])
-        var byteByByte = BlockHash()
-        for byte in bytes { byteByByte.combine(byte) }
-        #expect(byteByByte.value == whole)
-        for first in 0...bytes.count {
-            for second in first...bytes.count {
-                var hasher = BlockHash()
-                hasher.combine(bytes[..<first])
-                hasher.combine(bytes[first..<second])
-                hasher.combine(bytes[second...])
-                #expect(hasher.value == whole, "cut at \(first) and \(second)")
-            }
-        }
+        expectThreePiecesHashAsWhole(Array(markup.prefix(48)), ownArrays: false)
     }
 
     /// Each piece in an array of its own size (a load past a piece's end would read outside it,
     /// which a slice of a longer array hides), over bytes of every value, NUL and the high half
-    /// included, cut in three at every pair of places.
+    /// included.
     @Test func piecesInArraysOfTheirOwnSizeOverEveryByteValueHashAsAllAtOnce() {
         let bytes = (0..<40).map { UInt8(truncatingIfNeeded: $0 &* 113 &+ 0x80) } + [0, 0xFF, 0x80, 0x7F]
+        expectThreePiecesHashAsWhole(bytes, ownArrays: true)
+    }
+
+    /// `bytes` cut in three at every pair of places, each piece a slice of `bytes` or a copy in
+    /// an array of its own.
+    private func expectThreePiecesHashAsWhole(_ bytes: [UInt8], ownArrays: Bool) {
         let whole = BlockHash.hash(bytes[...])
         var byteByByte = BlockHash()
         for byte in bytes { byteByByte.combine(byte) }
@@ -50,8 +44,8 @@ import Testing
         for first in 0...bytes.count {
             for second in first...bytes.count {
                 var hasher = BlockHash()
-                for piece in [Array(bytes[..<first]), Array(bytes[first..<second]), Array(bytes[second...])] {
-                    piece.withUnsafeBytes { hasher.combine($0) }
+                for piece in [bytes[..<first], bytes[first..<second], bytes[second...]] {
+                    if ownArrays { Array(piece).withUnsafeBytes { hasher.combine($0) } } else { hasher.combine(piece) }
                 }
                 #expect(hasher.value == whole, "cut at \(first) and \(second)")
             }
