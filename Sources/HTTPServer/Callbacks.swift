@@ -51,12 +51,10 @@ func cmhdEndRequest(
     state.pointee = nil
     let exchange = Unmanaged<Exchange>.fromOpaque(exchangePointer).takeRetainedValue()
     // Borrowed, as in `cmhdHandleRequest`: the context outlives every callback.
+    // `end` also clears the connection's busy flag, with its next deadline (`ConnectionTable.answerSent`).
     Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { context in
         context.end(exchange, outcome: outcome(of: termination))
     }
-    // `end` cleared the flag with the next deadline (`ConnectionTable.answerSent`); cleared again
-    // here for a connection the acceptor does not list, whose socket context may still hold one.
-    ConnectionActivity.answerSent(on: connection)
 }
 
 /// A connection opened or closed (`MHD_OPTION_NOTIFY_CONNECTION`): an opening hands the worker

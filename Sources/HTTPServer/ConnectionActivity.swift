@@ -27,17 +27,10 @@ final class ConnectionActivity: Sendable {
     func answerSent() { busy.store(false, ordering: .relaxed) }
 
     /// Marks the request on `connection` arrived, through the activity its socket context holds
-    /// (none for a connection the acceptor did not list). Borrowed: called from the access
+    /// (none for a connection the acceptor did not list, which has no deadline to stop either). Borrowed: called from the access
     /// handler, during which the connection, and so its socket context, cannot be closed.
     static func requestArrived(on connection: OpaquePointer) {
         guard let pointer = cmhd_socket_context(connection) else { return }
         Unmanaged<ConnectionActivity>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.requestArrived() }
-    }
-
-    /// Clears the flag of `connection`, as `requestArrived(on:)` set it. From the request-completed
-    /// callback: a socket context already released by the close reads as NULL.
-    static func answerSent(on connection: OpaquePointer?) {
-        guard let connection, let pointer = cmhd_socket_context(connection) else { return }
-        Unmanaged<ConnectionActivity>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.answerSent() }
     }
 }
