@@ -1,6 +1,7 @@
 import CardEngine
 import Foundation
 import Payments
+import Synchronization
 import Testing
 @testable import CardFormApp
 
@@ -37,6 +38,68 @@ import Testing
         }
         guard case .live(let seq) = try first.withSession(id[...], { $0.page("p")?.lastSeq }) else { Issue.record("gone"); return }
         #expect(seq == 79)
+    }
+
+    /// The compare-and-set alone starves a writer that must read first (and takes a while over
+    /// its body) against one that keeps writing without reading: each of the slow one's windows
+    /// holds one of the fast one's writes, so it would lose every attempt. The session's turn
+    /// lets it through; the fast one waits, and neither loses an update.
+    @Test func aSlowWriterIsNotStarvedByOneThatKeepsWritingWithoutReading() async throws {
+        let redis = try await RedisServerProcess.start()
+        let (fast, slow) = (try Self.store(redis), try Self.store(redis))
+        let id = try Self.create(fast).id
+        let slowDone = DoneFlag()
+        let fastWrites = try await withThrowingTaskGroup(of: Int.self) { group in
+            group.addTask {
+                try await onOwnThread {
+                    var count = 0
+                    // Until the slow writer is done (bounded, so a starved one still ends the test).
+                    while !slowDone.isSet && count < 20_000 {
+                        _ = try fast.withSession(id[...]) { record in record.answerPage("p") { page, _, _ in page.lastSeq += 1 } }
+                        count += 1
+                    }
+                    return count
+                }
+            }
+            group.addTask {
+                try await onOwnThread {
+                    defer { slowDone.set() }
+                    for _ in 0..<8 {
+                        _ = try slow.withSession(id[...]) { record in
+                            Thread.sleep(forTimeInterval: 0.003)  // a window several fast writes long
+                            record.answerPage("p") { page, _, _ in page.lastSeq += 1 }
+                        }
+                    }
+                    return 0
+                }
+            }
+            return try await group.reduce(0, +)
+        }
+        guard case .live(let seq) = try fast.withSession(id[...], { $0.page("p")?.lastSeq }) else { Issue.record("gone"); return }
+        #expect(fastWrites > 8, "the fast writer kept writing meanwhile")
+        #expect(seq == fastWrites + 8 - 1)
+    }
+
+    /// A turn left by a writer that died holds the others back until it expires, no longer: they
+    /// wait for it (they do not fail), then write; and a turn ends with its holder's write.
+    @Test func aTurnLeftByAWriterThatDiedHoldsWritesBackOnlyUntilItExpires() async throws {
+        let redis = try await RedisServerProcess.start()
+        let store = try Self.store(redis)
+        let id = try Self.create(store).id
+        let dead = try #require(try store.turns.acquire(store.keys.turn(id), ttl: RedisSessionStore.turnTime))
+        let started = ContinuousClock.now
+        _ = try store.withSession(id[...]) { record in record.answerPage("p") { page, _, _ in page.lastSeq += 1 } }
+        #expect(ContinuousClock.now - started >= RedisSessionStore.turnTime * 0.8, "it waited for the turn to expire")
+        #expect(try store.pool.run(RedisCommand("GET", store.keys.turn(id))).bytesOrNil() == nil)
+        // A turn this writer holds is no obstacle to its own write, which ends it.
+        let own = try #require(try store.turns.acquire(store.keys.turn(id), ttl: .seconds(60)))
+        #expect(own.token > dead.token)
+        guard case .live(let stored) = try store.withSession(id[...], { $0 }) else { Issue.record("gone"); return }
+        var record = stored
+        record.answerPage("p") { page, _, _ in page.lastSeq += 1 }
+        let before = RedisSessionStore.Stored(version: 2, record: stored, configurationVersion: 1)
+        #expect(try store.write(record, over: before, turn: own) == .stored)
+        #expect(try store.pool.run(RedisCommand("GET", store.keys.turn(id))).bytesOrNil() == nil)
     }
 
     @Test func aSessionWrittenOverTCPIsReadAndUpdatedOverTheUnixSocket() async throws {
@@ -293,4 +356,11 @@ import Testing
         guard case .live(.succeeded) = try quick.withSession(other[...], { $0.session.phase.name }) else { Issue.record("result lost"); return }
         #expect(quick.leases.withLock { $0.isEmpty })
     }
+}
+
+/// A flag one thread sets and another reads.
+private final class DoneFlag: Sendable {
+    private let flag = Atomic<Bool>(false)
+    var isSet: Bool { flag.load(ordering: .acquiring) }
+    func set() { flag.store(true, ordering: .releasing) }
 }

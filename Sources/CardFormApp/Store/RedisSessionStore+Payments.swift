@@ -13,36 +13,38 @@ extension RedisSessionStore {
     static let defaultPaymentLockTime: Duration = .seconds(15)
 
     /// Writes `record` (changed by an event from `before`) if Redis still holds `before`, with the
-    /// payment lock when the event starts or ends a payment; false to read again and rerun.
-    func writeGuardingPayment(_ record: SessionRecord, over before: Stored) throws(StoreError) -> Bool {
+    /// payment lock when the event starts or ends a payment (and with the session's `turn` if this
+    /// writer holds it); anything but `.stored` is to read again and rerun.
+    func writeGuardingPayment(_ record: SessionRecord, over before: Stored, turn: RedisFence?) throws(StoreError) -> WriteOutcome {
         let (wasPaying, isPaying) = (before.record.session.phase == .processing, record.session.phase == .processing)
-        if !wasPaying && isPaying { return try startPayment(record, over: before) }
+        if !wasPaying && isPaying { return try startPayment(record, over: before, turn: turn) }
         guard wasPaying && !isPaying, let fence = leases.withLock({ $0[record.id] }) else {
-            return try write(record, over: before) == .stored
+            return try write(record, over: before, turn: turn)
         }
-        var outcome = try write(record, over: before, fence: fence)
+        var outcome = try write(record, over: before, fence: fence, turn: turn)
         // The lock expired during a long payment: the result is stored all the same.
-        if outcome == .fenced { outcome = try write(record, over: before) }
-        guard outcome == .stored else { return false }
+        if outcome == .fenced { outcome = try write(record, over: before, turn: turn) }
+        guard outcome == .stored else { return outcome }
         leases.withLock { $0[record.id] = nil }
         _ = try? RedisLock(pool: pool).release(fence)
-        return true
+        return .stored
     }
 
     /// Takes the payment lock and writes the record that starts paying under its fence. A lock
     /// another instance holds means it is starting this session's payment: false, so the event
     /// reruns on the record that instance writes (a lock whose holder died expires).
-    private func startPayment(_ record: SessionRecord, over before: Stored) throws(StoreError) -> Bool {
+    private func startPayment(_ record: SessionRecord, over before: Stored, turn: RedisFence?) throws(StoreError) -> WriteOutcome {
         let lock = RedisLock(pool: pool)
         guard let fence = try redis({ try lock.acquire(keys.paymentLock(record.id), ttl: paymentLockTime) }) else {
             Thread.sleep(forTimeInterval: 0.02)
-            return false
+            return .conflict
         }
-        if try write(record, over: before, fence: fence) == .stored {
+        let outcome = try write(record, over: before, fence: fence, turn: turn)
+        if outcome == .stored {
             leases.withLock { $0[record.id] = fence }
-            return true
+        } else {
+            _ = try? lock.release(fence)
         }
-        _ = try? lock.release(fence)
-        return false
+        return outcome
     }
 }

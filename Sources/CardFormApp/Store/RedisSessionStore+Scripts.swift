@@ -22,10 +22,9 @@ extension RedisSessionStore {
     /// configuration when it changed, else empty (a sealed value never is): `c` is kept as it is,
     /// ARGV[8] when the record was last active (ms), ARGV[9] how far that may move (ms) before the
     /// index and the time to live follow it, ARGV[10] the version written (ARGV[1] + 1). With
-    /// KEYS[4] (the session's payment lock) and ARGV[11] (a fence), only while that fence holds
-    /// the lock. Answers 1 (written), 0 (another
-    /// writer changed or removed it) or -1 (the fence no longer holds the lock); nothing is
-    /// written unless 1.
+    /// KEYS[5] (the session's payment lock) and ARGV[12] (a fence), only while that fence holds
+    /// the lock. Answers 1 (written), 0 (another writer changed or removed it), -1 (the fence no
+    /// longer holds the lock) or -2 (another writer's turn); nothing is written unless 1.
     ///
     /// A live session's score and time to live follow only its last activity, so while that moves
     /// less than ARGV[9] from the `a` they were last set at (a shopper typing), the write is the
@@ -36,9 +35,17 @@ extension RedisSessionStore {
     /// compared and written as the decimal text Redis holds (no number parsed or printed: a
     /// version is only ever written as a whole number's digits, by this script, the create
     /// script, or earlier builds' scripts adding 1 in Lua).
+    ///
+    /// KEYS[4] is the session's turn (`RedisSessionStore+Turns.swift`) and ARGV[11] the writer's
+    /// token for it, empty when it holds none: while another writer holds it the answer is -2 and
+    /// nothing is written; the holder's write ends it. The payment lock and its fence are then
+    /// KEYS[5] and ARGV[12].
     static let writeScript = RedisScript(name: "session-write", source: """
-        if #KEYS > 3 and redis.call('GET', KEYS[4]) ~= ARGV[11] then return -1 end
+        local turn = redis.call('GET', KEYS[4])
+        if turn and turn ~= ARGV[11] then return -2 end
+        if #KEYS > 4 and redis.call('GET', KEYS[5]) ~= ARGV[12] then return -1 end
         if redis.call('HGET', KEYS[1], 'v') ~= ARGV[1] then return 0 end
+        if turn then redis.call('DEL', KEYS[4]) end
         redis.call('HSET', KEYS[1], 'v', ARGV[10], 'd', ARGV[2])
         if ARGV[7] ~= '' then redis.call('HSET', KEYS[1], 'c', ARGV[7]) end
         local active, indexed = tonumber(ARGV[8]), tonumber(redis.call('HGET', KEYS[1], 'a') or '')
@@ -57,12 +64,13 @@ extension RedisSessionStore {
     /// `writeScript`'s keys and arguments in its order, each framed by its own type, the record
     /// sealed straight into its frame (about 1 KB, the bulk of the command).
     func writeArguments(
-        _ record: SessionRecord, over before: Stored, configurationVersion: Int64, _ configuration: [UInt8], fence: RedisFence?
+        _ record: SessionRecord, over before: Stored, configurationVersion: Int64, _ configuration: [UInt8], fence: RedisFence?,
+        turn: RedisFence?
     ) -> RedisFrames {
         let isLive = record.retiredAt == nil
         var arguments = RedisFrames(reserving: 2_400)
         // The key count is the list's own: a key added here can never shift KEYS into ARGV.
-        var scriptKeys = [keys.record(record.id), keys.live, keys.retired]
+        var scriptKeys = [keys.record(record.id), keys.live, keys.retired, keys.turn(record.id)]
         if let fence { scriptKeys.append(fence.lockKey) }
         arguments.append(scriptKeys.count)
         for key in scriptKeys { arguments.append(key) }
@@ -76,6 +84,7 @@ extension RedisSessionStore {
         arguments.append(Self.score(record.lastActiveAt))
         arguments.append(Self.indexSlack.redisMilliseconds)
         arguments.append(before.version + 1)
+        if let turn { arguments.append(turn.token) } else { arguments.append("") }
         if let fence { arguments.append(fence.token) }
         return arguments
     }

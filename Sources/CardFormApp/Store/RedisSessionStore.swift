@@ -15,7 +15,8 @@ import Synchronization
 ///
 /// `withSession` reads, runs the body on the copy and writes back only what changed, with a
 /// compare-and-set on the version (one Lua script): when another instance wrote in between, the
-/// body runs again on the fresh record, so no keystroke is lost and no payment starts twice. While
+/// body runs again on the fresh record, so no keystroke is lost and no payment starts twice (and a
+/// writer that keeps losing takes the session's turn: `RedisSessionStore+Turns.swift`). While
 /// only this instance writes a session (its last read found its own last write), the read is
 /// skipped and the body starts from the copy it wrote: the compare-and-set still checks it. Any
 /// Redis failure is `StoreError.unavailable`; nothing falls back to memory.
@@ -52,6 +53,8 @@ final class RedisSessionStore: SessionStore {
         }
         func record(_ id: String) -> String { prefix + "session:" + id }
         func paymentLock(_ id: String) -> String { prefix + "session:" + id + ":payment" }
+        /// The session's turn (`RedisSessionStore+Turns.swift`).
+        func turn(_ id: String) -> String { prefix + "session:" + id + ":turn" }
     }
 
     init(
@@ -97,15 +100,23 @@ final class RedisSessionStore: SessionStore {
         if let known = recent.withLock({ $0[id] }), known.isOwn, let result = try withRecent(known, body) {
             return .live(result)
         }
-        for _ in 0..<attempts {
+        var contention = Contention()
+        defer { release(contention) }
+        while contention.allowsAnother(attempts) {
             guard let before = try read(id) else { return .unknown }
             if before.record.retiredAt != nil { return .expired(before.record) }
             var record = before.record
             let result = body(&record)
             if Self.isUnchanged(record, from: before.record) { return .live(result) }
-            if try writeGuardingPayment(record, over: before) { return .live(result) }
+            switch try writeGuardingPayment(record, over: before, turn: contention.turn) {
+            case .stored:
+                contention.turn = nil  // the write ended it
+                return .live(result)
+            case .waiting: wait(&contention)
+            case .conflict, .fenced: lost(&contention, id: id)
+            }
         }
-        throw .unavailable("session \(id.prefix(6))…: another writer won \(attempts) times in a row")
+        throw .unavailable("session \(id.prefix(6))…: other writers kept it busy (\(contention.losses) writes lost)")
     }
 
     func sweep(now: Date) throws(StoreError) -> SweepResult {
@@ -164,7 +175,11 @@ final class RedisSessionStore: SessionStore {
             }
             var record = before.record
             guard lifetime.apply(to: &record, now: now) == .retired else { return false }
-            if try write(record, over: before) == .stored { return true }
+            switch try write(record, over: before) {
+            case .stored: return true
+            case .waiting: return false  // a writer's turn: the next pass retires it
+            case .conflict, .fenced: continue
+            }
         }
         return false
     }
@@ -197,7 +212,7 @@ final class RedisSessionStore: SessionStore {
         var record = known.stored.record
         let result = body(&record)
         if Self.isUnchanged(record, from: known.stored.record) { return try isCurrent(known.stored.version, record.id) ? result : nil }
-        return try writeGuardingPayment(record, over: known.stored) ? result : nil
+        return try writeGuardingPayment(record, over: known.stored, turn: nil) == .stored ? result : nil
     }
 
     /// Whether a body left the record as it was. A page's event always moves `lastActiveAt`, so
@@ -249,26 +264,32 @@ final class RedisSessionStore: SessionStore {
     }
 
     /// What a write did.
-    enum WriteOutcome { case stored, conflict, fenced }
+    enum WriteOutcome {
+        case stored, conflict, fenced
+        /// Another writer holds the session's turn (`RedisSessionStore+Turns.swift`).
+        case waiting
+    }
 
-    /// Writes `record` (changed from `before`) if Redis still holds `before` and, with a `fence`,
-    /// while that fence holds the session's payment lock. The configuration is sealed and sent
-    /// only when it differs from `before`'s (or `before` had none apart): what Redis holds at
-    /// `before`'s version is then the configuration already, and the write stands only on that.
-    func write(_ record: SessionRecord, over before: Stored, fence: RedisFence? = nil) throws(StoreError) -> WriteOutcome {
+    /// Writes `record` (changed from `before`) if Redis still holds `before`, no other writer holds
+    /// the session's turn (`turn`: this writer's, if it took it) and, with a `fence`, while that
+    /// fence holds the session's payment lock. The configuration is sealed and sent only when it
+    /// differs from `before`'s (or `before` had none apart): what Redis holds at `before`'s version
+    /// is then the configuration already, and the write stands only on that.
+    func write(_ record: SessionRecord, over before: Stored, fence: RedisFence? = nil, turn: RedisFence? = nil) throws(StoreError) -> WriteOutcome {
         let kept = before.configurationVersion.flatMap { record.session.configuration == before.record.session.configuration ? $0 : nil }
         let configurationVersion = kept ?? before.version + 1
         let configuration: [UInt8] = kept == nil ? try format.sealConfiguration(record.session) : []
-        let arguments = writeArguments(record, over: before, configurationVersion: configurationVersion, configuration, fence: fence)
+        let arguments = writeArguments(record, over: before, configurationVersion: configurationVersion, configuration, fence: fence, turn: turn)
         let answer = try redis { try pool.evaluate(Self.writeScript, arguments).integer() }
         switch answer {
         case 1:
             if kept == nil { format.remember(record.id, version: configurationVersion, record.session.configuration) }
             remember(Stored(version: before.version + 1, record: record, configurationVersion: configurationVersion), isOwn: nil)
             return .stored
-        case 0:
+        case 0, -2:
+            // Another writer is at work: the next event reads first.
             recent.withLock { $0[record.id]?.isOwn = false }
-            return .conflict
+            return answer == 0 ? .conflict : .waiting
         default: return .fenced
         }
     }
