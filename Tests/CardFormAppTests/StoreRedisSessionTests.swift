@@ -45,8 +45,23 @@ import Testing
     /// holds one of the fast one's writes, so it would lose every attempt. The session's turn
     /// lets it through; the fast one waits, and neither loses an update.
     @Test func aSlowWriterIsNotStarvedByOneThatKeepsWritingWithoutReading() async throws {
+        try await Self.race(slowBody: { _ in 0.003 })
+    }
+
+    /// A holder whose turn expired during its event (a stall longer than the turn) takes it
+    /// again with its next lost write, instead of being starved from then on.
+    @Test func aWriterWhoseTurnExpiredTakesItAgain() async throws {
+        // Runs 1 and 2 lose (the second takes the turn); run 3 outlasts the turn.
+        try await Self.race(turnTime: .milliseconds(30), slowBody: { run in run == 3 ? 0.045 : 0.003 })
+    }
+
+    /// One store writing as fast as it can without reading, another writing 8 times with a body
+    /// that sleeps `slowBody(run)` seconds (`run` counts the body's runs from 1); both must finish
+    /// and every update must be kept.
+    static func race(turnTime: Duration = RedisSessionStore.defaultTurnTime, slowBody: @escaping @Sendable (Int) -> Double) async throws {
         let redis = try await RedisServerProcess.start()
-        let (fast, slow) = (try Self.store(redis), try Self.store(redis))
+        let slow = RedisSessionStore(pool: RedisPool(url: try redis.url()), box: box, lifetime: lifetime, capacity: 100, turnTime: turnTime)
+        let fast = try Self.store(redis)
         let id = try Self.create(fast).id
         let slowDone = DoneFlag()
         let fastWrites = try await withThrowingTaskGroup(of: Int.self) { group in
@@ -64,9 +79,11 @@ import Testing
             group.addTask {
                 try await onOwnThread {
                     defer { slowDone.set() }
+                    var runs = 0
                     for _ in 0..<8 {
                         _ = try slow.withSession(id[...]) { record in
-                            Thread.sleep(forTimeInterval: 0.003)  // a window several fast writes long
+                            runs += 1
+                            Thread.sleep(forTimeInterval: slowBody(runs))  // a window several fast writes long
                             record.answerPage("p") { page, _, _ in page.lastSeq += 1 }
                         }
                     }
@@ -81,25 +98,52 @@ import Testing
     }
 
     /// A turn left by a writer that died holds the others back until it expires, no longer: they
-    /// wait for it (they do not fail), then write; and a turn ends with its holder's write.
+    /// wait for it (they do not fail), then write.
     @Test func aTurnLeftByAWriterThatDiedHoldsWritesBackOnlyUntilItExpires() async throws {
         let redis = try await RedisServerProcess.start()
         let store = try Self.store(redis)
         let id = try Self.create(store).id
-        let dead = try #require(try store.turns.acquire(store.keys.turn(id), ttl: RedisSessionStore.turnTime))
+        _ = try store.pool.run(RedisCommand("SET", store.keys.turn(id), "dead", "PX", store.turnTime.redisMilliseconds))
         let started = ContinuousClock.now
         _ = try store.withSession(id[...]) { record in record.answerPage("p") { page, _, _ in page.lastSeq += 1 } }
-        #expect(ContinuousClock.now - started >= RedisSessionStore.turnTime * 0.8, "it waited for the turn to expire")
-        #expect(try store.pool.run(RedisCommand("GET", store.keys.turn(id))).bytesOrNil() == nil)
-        // A turn this writer holds is no obstacle to its own write, which ends it.
-        let own = try #require(try store.turns.acquire(store.keys.turn(id), ttl: .seconds(60)))
-        #expect(own.token > dead.token)
+        #expect(ContinuousClock.now - started >= store.turnTime * 0.8, "it waited for the turn to expire")
+        guard case .live(0) = try store.withSession(id[...], { $0.page("p")?.lastSeq }) else { Issue.record("not written"); return }
+    }
+
+    /// The write script's answer for each turn and fence, and what becomes of the turn: refused
+    /// under another's turn (before the fence is looked at), taken by a write that loses with a
+    /// token, ended by its holder's write.
+    @Test func theWriteScriptKeepsTurnsAndFences() async throws {
+        let redis = try await RedisServerProcess.start()
+        let store = try Self.store(redis)
+        let id = try Self.create(store).id
+        let turnKey = store.keys.turn(id)
+        let turnHolder = { try store.pool.run(RedisCommand("GET", turnKey)).bytesOrNil().map { String(decoding: $0, as: UTF8.self) } }
+        let setTurn = { (token: String) in _ = try store.pool.run(RedisCommand("SET", turnKey, token, "PX", 60_000)) }
         guard case .live(let stored) = try store.withSession(id[...], { $0 }) else { Issue.record("gone"); return }
-        var record = stored
-        record.answerPage("p") { page, _, _ in page.lastSeq += 1 }
-        let before = RedisSessionStore.Stored(version: 2, record: stored, configurationVersion: 1)
-        #expect(try store.write(record, over: before, turn: own) == .stored)
-        #expect(try store.pool.run(RedisCommand("GET", store.keys.turn(id))).bytesOrNil() == nil)
+        let current = RedisSessionStore.Stored(version: 1, record: stored, configurationVersion: 1)
+        let stale = RedisSessionStore.Stored(version: 0, record: stored, configurationVersion: 1)
+        var changed = stored
+        changed.answerPage("p") { page, _, _ in page.lastSeq += 1 }
+        let lock = RedisLock(pool: store.pool)
+        let fence = try #require(try lock.acquire(store.keys.paymentLock(id), ttl: .seconds(60)))
+        let staleFence = RedisFence(lockKey: fence.lockKey, token: fence.token - 1)
+
+        try setTurn("theirs")
+        #expect(try store.write(changed, over: current) == .othersTurn)
+        #expect(try store.write(changed, over: current, fence: staleFence, turn: "mine") == .othersTurn)
+        #expect(try turnHolder() == "theirs")
+        try setTurn("mine")
+        #expect(try store.write(changed, over: current, fence: staleFence, turn: "mine") == .fenced)
+        #expect(try store.write(changed, over: stale, turn: "mine") == .conflict)
+        #expect(try turnHolder() == "mine", "a lost write keeps (extends) its own turn")
+        _ = try store.pool.run(RedisCommand("DEL", turnKey))
+        #expect(try store.write(changed, over: stale) == .conflict)
+        #expect(try turnHolder() == nil, "a write without a token takes no turn")
+        #expect(try store.write(changed, over: stale, turn: "mine") == .conflict)
+        #expect(try turnHolder() == "mine", "a write that loses with a token takes the turn")
+        #expect(try store.write(changed, over: current, fence: fence, turn: "mine") == .stored)
+        #expect(try turnHolder() == nil, "the holder's write ends its turn")
     }
 
     @Test func aSessionWrittenOverTCPIsReadAndUpdatedOverTheUnixSocket() async throws {

@@ -15,7 +15,7 @@ extension RedisSessionStore {
     /// Writes `record` (changed by an event from `before`) if Redis still holds `before`, with the
     /// payment lock when the event starts or ends a payment (and with the session's `turn` if this
     /// writer holds it); anything but `.stored` is to read again and rerun.
-    func writeGuardingPayment(_ record: SessionRecord, over before: Stored, turn: RedisFence?) throws(StoreError) -> WriteOutcome {
+    func writeGuardingPayment(_ record: SessionRecord, over before: Stored, turn: String?) throws(StoreError) -> WriteOutcome {
         let (wasPaying, isPaying) = (before.record.session.phase == .processing, record.session.phase == .processing)
         if !wasPaying && isPaying { return try startPayment(record, over: before, turn: turn) }
         guard wasPaying && !isPaying, let fence = leases.withLock({ $0[record.id] }) else {
@@ -31,13 +31,13 @@ extension RedisSessionStore {
     }
 
     /// Takes the payment lock and writes the record that starts paying under its fence. A lock
-    /// another instance holds means it is starting this session's payment: false, so the event
-    /// reruns on the record that instance writes (a lock whose holder died expires).
-    private func startPayment(_ record: SessionRecord, over before: Stored, turn: RedisFence?) throws(StoreError) -> WriteOutcome {
+    /// another instance holds means it is starting this session's payment: `.paymentUnderway`, so
+    /// the event reruns on the record that instance writes (a lock whose holder died expires).
+    private func startPayment(_ record: SessionRecord, over before: Stored, turn: String?) throws(StoreError) -> WriteOutcome {
         let lock = RedisLock(pool: pool)
         guard let fence = try redis({ try lock.acquire(keys.paymentLock(record.id), ttl: paymentLockTime) }) else {
             Thread.sleep(forTimeInterval: 0.02)
-            return .conflict
+            return .paymentUnderway
         }
         let outcome = try write(record, over: before, fence: fence, turn: turn)
         if outcome == .stored {

@@ -22,7 +22,7 @@ extension RedisSessionStore {
     /// configuration when it changed, else empty (a sealed value never is): `c` is kept as it is,
     /// ARGV[8] when the record was last active (ms), ARGV[9] how far that may move (ms) before the
     /// index and the time to live follow it, ARGV[10] the version written (ARGV[1] + 1). With
-    /// KEYS[5] (the session's payment lock) and ARGV[12] (a fence), only while that fence holds
+    /// KEYS[5] (the session's payment lock) and ARGV[13] (a fence), only while that fence holds
     /// the lock. Answers 1 (written), 0 (another writer changed or removed it), -1 (the fence no
     /// longer holds the lock) or -2 (another writer's turn); nothing is written unless 1.
     ///
@@ -36,15 +36,19 @@ extension RedisSessionStore {
     /// version is only ever written as a whole number's digits, by this script, the create
     /// script, or earlier builds' scripts adding 1 in Lua).
     ///
-    /// KEYS[4] is the session's turn (`RedisSessionStore+Turns.swift`) and ARGV[11] the writer's
-    /// token for it, empty when it holds none: while another writer holds it the answer is -2 and
-    /// nothing is written; the holder's write ends it. The payment lock and its fence are then
-    /// KEYS[5] and ARGV[12].
+    /// KEYS[4] is the session's turn (`RedisSessionStore+Turns.swift`), ARGV[11] the writer's
+    /// token for it (empty before its first loss) and ARGV[12] how long a turn holds (ms): while
+    /// another writer holds it the answer is -2 and nothing is written; a write that loses with a
+    /// token takes the turn (or extends its own); the holder's write ends it. The payment lock and
+    /// its fence are then KEYS[5] and ARGV[13].
     static let writeScript = RedisScript(name: "session-write", source: """
         local turn = redis.call('GET', KEYS[4])
         if turn and turn ~= ARGV[11] then return -2 end
-        if #KEYS > 4 and redis.call('GET', KEYS[5]) ~= ARGV[12] then return -1 end
-        if redis.call('HGET', KEYS[1], 'v') ~= ARGV[1] then return 0 end
+        if #KEYS > 4 and redis.call('GET', KEYS[5]) ~= ARGV[13] then return -1 end
+        if redis.call('HGET', KEYS[1], 'v') ~= ARGV[1] then
+          if ARGV[11] ~= '' then redis.call('SET', KEYS[4], ARGV[11], 'PX', ARGV[12]) end
+          return 0
+        end
         if turn then redis.call('DEL', KEYS[4]) end
         redis.call('HSET', KEYS[1], 'v', ARGV[10], 'd', ARGV[2])
         if ARGV[7] ~= '' then redis.call('HSET', KEYS[1], 'c', ARGV[7]) end
@@ -65,7 +69,7 @@ extension RedisSessionStore {
     /// sealed straight into its frame (about 1 KB, the bulk of the command).
     func writeArguments(
         _ record: SessionRecord, over before: Stored, configurationVersion: Int64, _ configuration: [UInt8], fence: RedisFence?,
-        turn: RedisFence?
+        turn: String?
     ) -> RedisFrames {
         let isLive = record.retiredAt == nil
         var arguments = RedisFrames(reserving: 2_400)
@@ -84,7 +88,8 @@ extension RedisSessionStore {
         arguments.append(Self.score(record.lastActiveAt))
         arguments.append(Self.indexSlack.redisMilliseconds)
         arguments.append(before.version + 1)
-        if let turn { arguments.append(turn.token) } else { arguments.append("") }
+        arguments.append(turn ?? "")
+        arguments.append(turnTime.redisMilliseconds)
         if let fence { arguments.append(fence.token) }
         return arguments
     }

@@ -1,3 +1,4 @@
+import CardFormSupport
 import Foundation
 
 /// Fairness between instances writing one session at once.
@@ -5,59 +6,75 @@ import Foundation
 /// The compare-and-set alone lets a writer that skips its read (`withRecent`: one round trip per
 /// event) win every race against one that must read first (two round trips, and the record opened
 /// and the event run in between): under a steady stream of the first one's events, each of the
-/// second one's windows holds one of its writes, and the second would lose every attempt. So a
-/// writer that has lost twice takes the session's *turn*, a short `RedisLock` beside the record.
-/// While someone holds it, every other writer's write is refused (`writeScript` answers -2,
-/// `WriteOutcome.waiting`): that writer backs off and reads again. The turn ends with its holder's
-/// write (the script deletes it), with its holder giving up, or on its own after `turnTime` if
-/// its holder died.
+/// second one's windows holds one of its writes, and the second would lose every attempt. So from
+/// its first loss on a writer sends a token with its writes, and a write that loses with a token
+/// takes the session's *turn* (a key beside the record holding that token for `turnTime`; taken,
+/// or extended, by the write script itself, so no round trip more). While another writer holds
+/// it, a write is refused (`writeScript` answers -2, `WriteOutcome.othersTurn`): that writer backs
+/// off and reads again. The turn ends with its holder's write (the script deletes it), with its
+/// holder giving up, or on its own after `turnTime` if its holder died.
 extension RedisSessionStore {
-    /// How long a turn holds at most: a read, an event and a write, with room for a slow moment.
-    static let turnTime: Duration = .milliseconds(100)
-    /// Lost compare-and-sets before a writer takes the turn: one loss is an ordinary race.
-    static let lossesBeforeTurn = 2
-    /// How long a writer waits for others' turns in all before it gives up: two turns, so a holder
-    /// that died (its turn expiring) does not make it fail.
-    static let longestWait: Duration = turnTime * 2
+    /// How long a turn holds by default: a read, an event and a write, with room for a slow
+    /// moment; also the longest a writer that died holding it holds the others back.
+    static let defaultTurnTime: Duration = .milliseconds(250)
 
-    /// One `withSession`'s contention: how often it lost, how long it waited, and its turn.
-    struct Contention {
-        var losses = 0
-        var waits = 0
-        var waited: Duration = .zero
-        var turn: RedisFence?
-
-        /// Whether to try once more: up to `attempts` lost compare-and-sets, and up to
-        /// `longestWait` spent waiting for others' turns.
-        func allowsAnother(_ attempts: Int) -> Bool { losses < attempts && waited < RedisSessionStore.longestWait }
+    /// Backs off after a write refused for another writer's turn.
+    func backOff(_ contention: inout WriteContention) {
+        let pause = contention.refused { Int.random(in: $0) }
+        Thread.sleep(forTimeInterval: Double(pause.components.seconds) + Double(pause.components.attoseconds) / 1e18)
     }
 
-    /// Another writer won: after `lossesBeforeTurn` losses, takes the session's turn (unless
-    /// someone holds it: its next write then waits for theirs).
-    func lost(_ contention: inout Contention, id: String) {
-        contention.losses += 1
-        guard contention.turn == nil, contention.losses >= Self.lossesBeforeTurn else { return }
-        // A failure here is Redis failing: the next read or write reports it.
-        contention.turn = try? turns.acquire(keys.turn(id), ttl: Self.turnTime)
+    /// Lets a turn go that no write of this writer ended (its event changed nothing, or it gave
+    /// up); a turn someone else holds by now is left alone.
+    func endTurn(of contention: WriteContention, id: String) {
+        guard let token = contention.turnToken else { return }
+        // It expires on its own anyway: a failure here changes nothing.
+        _ = try? pool.evaluate(RedisLock.releaseScript, keys: [keys.turn(id)], arguments: [token])
+    }
+}
+
+/// One `withSession`'s contention with other writers, as a value: what happened so far and what
+/// comes next. Pure, so its rules are tested without Redis (`WriteContentionTests`).
+struct WriteContention {
+    /// How many compare-and-sets may be lost before the writer gives up.
+    let attempts: Int
+    /// How long it may wait for others' turns in all: two turns, so that a holder that died (its
+    /// turn expiring) does not make it fail.
+    let longestWait: Duration
+    private(set) var losses = 0
+    private(set) var waited: Duration = .zero
+    private var refusals = 0
+    /// The token this writer's writes carry from its first loss on: a write that loses with it
+    /// takes the session's turn.
+    private(set) var turnToken: String?
+
+    init(attempts: Int, turnTime: Duration) {
+        (self.attempts, self.longestWait) = (attempts, turnTime * 2)
     }
 
-    /// Someone else holds the turn: waits a while (0.25 ms doubling to 16 ms, half of it random so
-    /// several waiters do not come back at once) before reading again.
-    func wait(_ contention: inout Contention) {
-        contention.turn = nil  // a turn this writer took has expired: it may take the next one
-        let ceiling = 250 << min(contention.waits, 6)
-        let microseconds = Int.random(in: ceiling / 2...ceiling)
-        contention.waits += 1
-        contention.waited += .microseconds(microseconds)
-        Thread.sleep(forTimeInterval: Double(microseconds) / 1e6)
+    /// Whether to try once more.
+    var allowsAnother: Bool { losses < attempts && waited < longestWait }
+
+    /// Another writer won the compare-and-set: the next writes carry a token (made by `token`).
+    mutating func lost(token: () -> String = RandomToken.make128) {
+        losses += 1
+        if turnToken == nil { turnToken = token() }
     }
 
-    /// Lets a turn go that no write of this writer ended (its event changed nothing, or it gave up).
-    func release(_ contention: Contention) {
-        guard let turn = contention.turn else { return }
-        _ = try? turns.release(turn)  // it expires on its own anyway
+    /// Another instance is starting this session's payment: counted as a loss, no turn taken (the
+    /// payment lock, not a turn, decides who pays).
+    mutating func paymentUnderway() { losses += 1 }
+
+    /// Another writer holds the turn: how long to wait, 0.25 ms doubling to 16 ms, the upper half
+    /// of it drawn by `random` so that several waiters do not come back at once.
+    mutating func refused(random: (ClosedRange<Int>) -> Int) -> Duration {
+        let ceiling = 250 << min(refusals, 6)
+        let pause = Duration.microseconds(random(ceiling / 2...ceiling))
+        refusals += 1
+        waited += pause
+        return pause
     }
 
-    /// The turns' locks; their fence counters live as long as a record does.
-    var turns: RedisLock { RedisLock(pool: pool, counterLifetime: recordTTL) }
+    /// Why the writer gave up, for the log.
+    var failure: String { "other writers kept it busy (\(losses) writes lost, \(waited) waiting)" }
 }

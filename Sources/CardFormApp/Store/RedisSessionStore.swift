@@ -32,6 +32,8 @@ final class RedisSessionStore: SessionStore {
     let leases = Mutex<[String: RedisFence]>([:])
     /// How long a payment lock holds (`defaultPaymentLockTime`; tests shorten it).
     let paymentLockTime: Duration
+    /// How long a session's turn holds (`defaultTurnTime`; tests shorten it).
+    let turnTime: Duration
     /// The record this instance last read or wrote per session, with its version: while Redis
     /// still holds that version (the shopper's next keystroke came here too), it is not opened
     /// and parsed again. Versions only grow and ids are never reused, so a match is the record.
@@ -59,10 +61,11 @@ final class RedisSessionStore: SessionStore {
 
     init(
         pool: RedisPool, box: SecretBox, lifetime: SessionLifetime, capacity: Int, prefix: String = "cardform:",
-        paymentLockTime: Duration = RedisSessionStore.defaultPaymentLockTime
+        paymentLockTime: Duration = RedisSessionStore.defaultPaymentLockTime, turnTime: Duration = RedisSessionStore.defaultTurnTime
     ) {
         self.pool = pool
         self.paymentLockTime = paymentLockTime
+        self.turnTime = turnTime
         self.lifetime = lifetime
         self.capacity = capacity
         self.keys = Keys(prefix: prefix)
@@ -100,23 +103,24 @@ final class RedisSessionStore: SessionStore {
         if let known = recent.withLock({ $0[id] }), known.isOwn, let result = try withRecent(known, body) {
             return .live(result)
         }
-        var contention = Contention()
-        defer { release(contention) }
-        while contention.allowsAnother(attempts) {
+        var contention = WriteContention(attempts: attempts, turnTime: turnTime)
+        defer { endTurn(of: contention, id: id) }
+        while contention.allowsAnother {
             guard let before = try read(id) else { return .unknown }
             if before.record.retiredAt != nil { return .expired(before.record) }
             var record = before.record
             let result = body(&record)
             if Self.isUnchanged(record, from: before.record) { return .live(result) }
-            switch try writeGuardingPayment(record, over: before, turn: contention.turn) {
+            switch try writeGuardingPayment(record, over: before, turn: contention.turnToken) {
             case .stored:
-                contention.turn = nil  // the write ended it
+                contention = WriteContention(attempts: attempts, turnTime: turnTime)  // the write ended any turn
                 return .live(result)
-            case .waiting: wait(&contention)
-            case .conflict, .fenced: lost(&contention, id: id)
+            case .othersTurn: backOff(&contention)
+            case .paymentUnderway: contention.paymentUnderway()
+            case .conflict, .fenced: contention.lost()
             }
         }
-        throw .unavailable("session \(id.prefix(6))…: other writers kept it busy (\(contention.losses) writes lost)")
+        throw .unavailable("session \(id.prefix(6))…: \(contention.failure)")
     }
 
     func sweep(now: Date) throws(StoreError) -> SweepResult {
@@ -177,8 +181,8 @@ final class RedisSessionStore: SessionStore {
             guard lifetime.apply(to: &record, now: now) == .retired else { return false }
             switch try write(record, over: before) {
             case .stored: return true
-            case .waiting: return false  // a writer's turn: the next pass retires it
-            case .conflict, .fenced: continue
+            case .othersTurn: return false  // a writer's turn: the next pass retires it
+            case .conflict, .fenced, .paymentUnderway: continue
             }
         }
         return false
@@ -267,15 +271,18 @@ final class RedisSessionStore: SessionStore {
     enum WriteOutcome {
         case stored, conflict, fenced
         /// Another writer holds the session's turn (`RedisSessionStore+Turns.swift`).
-        case waiting
+        case othersTurn
+        /// Another instance holds the payment lock: nothing was sent.
+        case paymentUnderway
     }
 
     /// Writes `record` (changed from `before`) if Redis still holds `before`, no other writer holds
-    /// the session's turn (`turn`: this writer's, if it took it) and, with a `fence`, while that
+    /// the session's turn (`turn`: this writer's token, which a lost write takes it with) and, with
+    /// a `fence`, while that
     /// fence holds the session's payment lock. The configuration is sealed and sent only when it
     /// differs from `before`'s (or `before` had none apart): what Redis holds at `before`'s version
     /// is then the configuration already, and the write stands only on that.
-    func write(_ record: SessionRecord, over before: Stored, fence: RedisFence? = nil, turn: RedisFence? = nil) throws(StoreError) -> WriteOutcome {
+    func write(_ record: SessionRecord, over before: Stored, fence: RedisFence? = nil, turn: String? = nil) throws(StoreError) -> WriteOutcome {
         let kept = before.configurationVersion.flatMap { record.session.configuration == before.record.session.configuration ? $0 : nil }
         let configurationVersion = kept ?? before.version + 1
         let configuration: [UInt8] = kept == nil ? try format.sealConfiguration(record.session) : []
@@ -286,10 +293,13 @@ final class RedisSessionStore: SessionStore {
             if kept == nil { format.remember(record.id, version: configurationVersion, record.session.configuration) }
             remember(Stored(version: before.version + 1, record: record, configurationVersion: configurationVersion), isOwn: nil)
             return .stored
-        case 0, -2:
+        case 0:
             // Another writer is at work: the next event reads first.
             recent.withLock { $0[record.id]?.isOwn = false }
-            return answer == 0 ? .conflict : .waiting
+            return .conflict
+        case -2:
+            recent.withLock { $0[record.id]?.isOwn = false }
+            return .othersTurn
         default: return .fenced
         }
     }
