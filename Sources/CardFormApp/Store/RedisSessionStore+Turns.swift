@@ -61,6 +61,9 @@ struct WriteContention {
         if turnToken == nil { turnToken = token() }
     }
 
+    /// The write stood, and ended any turn it held: nothing is left to let go.
+    mutating func wrote() { turnToken = nil }
+
     /// Another instance is starting this session's payment: counted as a loss, no turn taken (the
     /// payment lock, not a turn, decides who pays).
     mutating func paymentUnderway() { losses += 1 }

@@ -113,7 +113,7 @@ final class RedisSessionStore: SessionStore {
             if Self.isUnchanged(record, from: before.record) { return .live(result) }
             switch try writeGuardingPayment(record, over: before, turn: contention.turnToken) {
             case .stored:
-                contention = WriteContention(attempts: attempts, turnTime: turnTime)  // the write ended any turn
+                contention.wrote()
                 return .live(result)
             case .othersTurn: backOff(&contention)
             case .paymentUnderway: contention.paymentUnderway()
