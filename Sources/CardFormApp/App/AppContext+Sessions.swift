@@ -29,6 +29,7 @@ extension AppContext {
     /// `store.withSession`, with a store failure as the refusal that answers it.
     func lookup<T: Sendable>(_ id: Substring, _ body: (inout SessionRecord) -> T) throws(Refusal) -> SessionLookup<T> {
         do {
+            if let memoryStore { return try memoryStore.withSession(id, body) }
             return try store.withSession(id, body)
         } catch {
             throw Refusal(.store(error))

@@ -9,6 +9,11 @@ import Synchronization
 final class AppContext: Sendable {
     let configuration: ServerConfiguration
     let store: any SessionStore
+    /// `store` when it is the in-memory one, called as itself on a page's events: through
+    /// `any SessionStore` the generic `withSession` runs unspecialized and builds
+    /// `SessionLookup<T>`'s metadata at run time on every keystroke (~650 instructions, a third
+    /// of the lookup's cost). A store that waits on the network has bigger costs than that.
+    let memoryStore: MemorySessionStore?
     let logger: Logger
     let payments: PaymentService
     /// What `GET /metrics` reports that is counted as it happens.
@@ -27,6 +32,7 @@ final class AppContext: Sendable {
         let backend = try configuration.store.resolve()
         let store = backend.sessionStore(lifetime: configuration.sessionLifetime, capacity: configuration.maxSessions)
         self.store = store
+        self.memoryStore = store as? MemorySessionStore
         let settings = try PaymentSettings(configuration: configuration, backend: backend, logger: logger)
         self.payments = PaymentService(
             coordinator: PaymentCoordinator(settings: settings, logger: logger), store: store, metrics: metrics, logger: logger,
