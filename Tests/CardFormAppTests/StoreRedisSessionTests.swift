@@ -51,8 +51,9 @@ import Testing
     /// A holder whose turn expired during its event (a stall longer than the turn) takes it
     /// again with its next lost write, instead of being starved from then on.
     @Test func aWriterWhoseTurnExpiredTakesItAgain() async throws {
-        // Runs 1 and 2 lose (the second takes the turn); run 3 outlasts the turn.
-        try await Self.race(turnTime: .milliseconds(30), slowBody: { run in run == 3 ? 0.045 : 0.003 })
+        // Runs 1 and 2 lose (the second takes the turn); run 3 outlasts the turn by more than the
+        // fast writer's longest back-off (16 ms), so the fast one writes meanwhile and run 3 loses.
+        try await Self.race(turnTime: .milliseconds(100), slowBody: { run in run == 3 ? 0.13 : 0.003 })
     }
 
     /// One store writing as fast as it can without reading, another writing 8 times with a body
@@ -83,7 +84,7 @@ import Testing
                     for _ in 0..<8 {
                         _ = try slow.withSession(id[...]) { record in
                             runs += 1
-                            Thread.sleep(forTimeInterval: slowBody(runs))  // a window several fast writes long
+                            Thread.sleep(forTimeInterval: slowBody(runs))  // a window many fast writes long
                             record.answerPage("p") { page, _, _ in page.lastSeq += 1 }
                         }
                     }
@@ -136,7 +137,9 @@ import Testing
         try setTurn("mine")
         #expect(try store.write(changed, over: current, fence: staleFence, turn: "mine") == .fenced)
         #expect(try store.write(changed, over: stale, turn: "mine") == .conflict)
-        #expect(try turnHolder() == "mine", "a lost write keeps (extends) its own turn")
+        #expect(try turnHolder() == "mine", "a lost write keeps its own turn")
+        let left = try store.pool.run(RedisCommand("PTTL", turnKey)).integer()
+        #expect(left > 0 && left <= store.turnTime.redisMilliseconds, "and sets it to one turn's time again")
         _ = try store.pool.run(RedisCommand("DEL", turnKey))
         #expect(try store.write(changed, over: stale) == .conflict)
         #expect(try turnHolder() == nil, "a write without a token takes no turn")

@@ -12,7 +12,8 @@ final class AppContext: Sendable {
     /// `store` when it is the in-memory one, called as itself on a page's events: through
     /// `any SessionStore` the generic `withSession` runs unspecialized and builds
     /// `SessionLookup<T>`'s metadata at run time on every keystroke (~650 instructions, a third
-    /// of the lookup's cost). A store that waits on the network has bigger costs than that.
+    /// of the lookup's cost). A store that waits on the network has bigger costs than that. Both
+    /// reach the one `SessionStore.withSession`: `MemorySessionStore` must not overload it.
     let memoryStore: MemorySessionStore?
     let logger: Logger
     let payments: PaymentService

@@ -13,8 +13,8 @@ extension RedisSessionStore {
     static let defaultPaymentLockTime: Duration = .seconds(15)
 
     /// Writes `record` (changed by an event from `before`) if Redis still holds `before`, with the
-    /// payment lock when the event starts or ends a payment (and with the session's `turn` if this
-    /// writer holds it); anything but `.stored` is to read again and rerun.
+    /// payment lock when the event starts or ends a payment (and this writer's turn token, once it
+    /// has one); anything but `.stored` is to read again and rerun.
     func writeGuardingPayment(_ record: SessionRecord, over before: Stored, turn: String?) throws(StoreError) -> WriteOutcome {
         let (wasPaying, isPaying) = (before.record.session.phase == .processing, record.session.phase == .processing)
         if !wasPaying && isPaying { return try startPayment(record, over: before, turn: turn) }

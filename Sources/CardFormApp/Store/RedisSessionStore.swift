@@ -116,7 +116,11 @@ final class RedisSessionStore: SessionStore {
                 contention.wrote()
                 return .live(result)
             case .othersTurn: backOff(&contention)
-            case .paymentUnderway: contention.paymentUnderway()
+            case .paymentUnderway:
+                // Waiting on another instance's payment lock: a turn held meanwhile would only
+                // hold every other writer of the session back.
+                endTurn(of: contention, id: id)
+                contention.paymentUnderway()
             case .conflict, .fenced: contention.lost()
             }
         }
@@ -277,11 +281,11 @@ final class RedisSessionStore: SessionStore {
     }
 
     /// Writes `record` (changed from `before`) if Redis still holds `before`, no other writer holds
-    /// the session's turn (`turn`: this writer's token, which a lost write takes it with) and, with
-    /// a `fence`, while that
-    /// fence holds the session's payment lock. The configuration is sealed and sent only when it
-    /// differs from `before`'s (or `before` had none apart): what Redis holds at `before`'s version
-    /// is then the configuration already, and the write stands only on that.
+    /// the session's turn (`turn`: this writer's token, with which a lost write takes the turn)
+    /// and, with a `fence`, while that fence holds the session's payment lock. The configuration
+    /// is sealed and sent only when it differs from `before`'s (or `before` had none apart): what
+    /// Redis holds at `before`'s version is then the configuration already, and the write stands
+    /// only on that.
     func write(_ record: SessionRecord, over before: Stored, fence: RedisFence? = nil, turn: String? = nil) throws(StoreError) -> WriteOutcome {
         let kept = before.configurationVersion.flatMap { record.session.configuration == before.record.session.configuration ? $0 : nil }
         let configurationVersion = kept ?? before.version + 1
