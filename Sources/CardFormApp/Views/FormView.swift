@@ -174,16 +174,23 @@ extension FormView {
     /// `body` given the view of `record`'s own session for page `context`: the session is moved
     /// out of the record into the view, and back when `body` returns or throws, never copied (a
     /// copy retained each of its strings and lists, and released them after: ~25 atomic
-    /// reference counts a keystroke). Meanwhile the record holds a stand-in (`CardSession(standingInFor:)`), so only
-    /// the view may be read for the session.
+    /// reference counts a keystroke). Meanwhile the record holds a stand-in
+    /// (`CardSession(standingInFor:)`), which nothing can read: the record is under exclusive
+    /// (`inout`) access for the whole lending, so `body` cannot name it.
     static func lending<Answer, Failure: Error>(
         _ record: inout SessionRecord, resources: FormResources, context: consuming PageContext,
         _ body: (inout FormView) throws(Failure) -> Answer
     ) throws(Failure) -> Answer {
+        let lent = record.session.id
         var session = CardSession(standingInFor: record.session)
         swap(&session, &record.session)
         var view = FormView(session: consume session, token: record.token, resources: resources, context: context)
-        defer { swap(&view.session, &record.session) }
+        defer {
+            // `body` may change the view, not replace it: a view of another session would swap
+            // that session into the record and drop the lent one.
+            assert(view.session.id == lent && record.session.id.isEmpty, "the lent session comes back, over the stand-in")
+            swap(&view.session, &record.session)
+        }
         return try body(&view)
     }
 }
