@@ -110,9 +110,10 @@ extension CardSession {
     /// renders a page from the session itself, moved into the view and back, rather than from a
     /// copy, which retains and releases each of its strings and lists). It shares the
     /// configuration and the fields' shared empty values, and nothing else: made and dropped, it
-    /// costs two reference counts either way. It is never to be read or kept. `session` is borrowed: an initializer's
-    /// parameters are otherwise taken owned, a whole copy of the session.
-    public init(standingInFor session: borrowing CardSession) {
+    /// costs two reference counts either way. It is never to be read or kept, so only this
+    /// package may make one. `session` is borrowed: an initializer's parameters are otherwise
+    /// taken owned, a whole copy of the session.
+    package init(standingInFor session: borrowing CardSession) {
         id = ""
         configurationBox = session.configurationBox
         locale = ""
