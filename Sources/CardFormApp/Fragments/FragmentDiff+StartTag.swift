@@ -54,8 +54,9 @@ extension FragmentDiff {
     }
 
     /// The block's root start tag and its end tag, for a `data-cf-tag` answer.
-    /// At most twice the block's markup and a byte (`AnswerBytes.Room` counts so): the end tag
-    /// is the start tag's name and three bytes.
+    /// At most twice the block's markup and two bytes (`AnswerBytes.Room` counts so): the start
+    /// tag is at most the markup, and the end tag its name and three bytes (`</`, `>`), the name
+    /// being at most the markup less its `<` (where the tag has no `>`, `tagEnd` clamps there).
     static func appendStartTag(of index: Int, tree: BlockTree, tagEnd: Int?, to body: inout AnswerBytes) {
         let range = tree.blocks[index].range
         let end = tagEnd ?? tree.tagEnd(of: index)

@@ -195,7 +195,9 @@ enum FragmentDiff {
             room.addDecimal()
             room.add(#"" data-cf-tag></template>\n"#)
             if index == echoBlock, let echo { room.add(echo) }
-            room.add(byteCount: 2 * tree.blocks[index].range.count + 1)
+            // A start tag with its end tag (`appendStartTag`), nothing, or the block's markup.
+            let markup = tree.blocks[index].range.count
+            room.add(byteCount: tagOnly.contains(index) ? 2 * markup + 2 : index == valueOnly ? 0 : markup)
         }
         return AnswerBytes.string(room: room) { body in
             for index in chosen {
