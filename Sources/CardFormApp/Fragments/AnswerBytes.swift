@@ -42,7 +42,7 @@ struct AnswerBytes {
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         precondition(bytes.count <= room.count - count, "answer room undercounted")
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-        (room.baseAddress! + count).update(from: base, count: bytes.count)
+        (room.baseAddress! + count).initialize(from: base, count: bytes.count)
         count += bytes.count
     }
 
