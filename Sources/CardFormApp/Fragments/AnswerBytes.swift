@@ -10,7 +10,9 @@ import Mustache
 /// `String`s (keys and values, escaped), or a block's markup cut at `<` and `>` from a render of
 /// such pieces. The `String` initializer still validates what was written (and would repair it),
 /// so a break here shows as a differing answer, never as an invalid `String`.
-struct AnswerBytes {
+///
+/// Not copyable: a copy appended to would write bytes the original's `count` leaves out.
+struct AnswerBytes: ~Copyable {
     private let room: UnsafeMutableBufferPointer<UInt8>
     /// Bytes written so far.
     private(set) var count = 0
