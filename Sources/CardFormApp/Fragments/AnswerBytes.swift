@@ -32,7 +32,9 @@ struct AnswerBytes: ~Copyable {
     /// A `String` of what `write` writes, in room for `room.bytes`.
     static func string(room: Room, _ write: (inout AnswerBytes) -> Void) -> String {
         String(unsafeUninitializedCapacity: room.bytes) { buffer in
-            var bytes = AnswerBytes(room: buffer)
+            // The storage may be larger (rounded up to malloc's sizes): held to what was counted,
+            // an undercount traps wherever it falls, not only past the rounding.
+            var bytes = AnswerBytes(room: UnsafeMutableBufferPointer(rebasing: buffer[..<room.bytes]))
             write(&bytes)
             return bytes.count
         }

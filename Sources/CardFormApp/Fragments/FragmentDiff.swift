@@ -190,14 +190,20 @@ enum FragmentDiff {
         let revision = page.revision
         var room = AnswerBytes.Room()
         for index in chosen {
-            room.add(#"<template data-cf-block="" data-cf-rev=""#)
+            room.add(#"<template data-cf-block="" data-cf-rev="""#)
             room.add(escaping: tree.blocks[index].key)
             room.addDecimal()
-            room.add(#"" data-cf-tag></template>\n"#)
             if index == echoBlock, let echo { room.add(echo) }
             // A start tag with its end tag (`appendStartTag`), nothing, or the block's markup.
             let markup = tree.blocks[index].range.count
-            room.add(byteCount: tagOnly.contains(index) ? 2 * markup + 2 : index == valueOnly ? 0 : markup)
+            if tagOnly.contains(index) {
+                room.add(" data-cf-tag>")
+                room.add(byteCount: 2 * markup + 2)
+            } else {
+                room.add(">")
+                room.add(byteCount: index == valueOnly ? 0 : markup)
+            }
+            room.add("</template>\n")
         }
         return AnswerBytes.string(room: room) { body in
             for index in chosen {
