@@ -1,6 +1,7 @@
 import Mustache
 import Testing
 @testable import CardFormApp
+@testable import CardFormSupport
 
 /// The byte writer the fragments are written with (`AnswerBytes`) gives what the `String` forms
 /// its pieces stand for give.
@@ -42,9 +43,50 @@ import Testing
         #expect(text == HTMLEscaping.escape(value) + "|")
     }
 
+    /// The five characters as templates escape them, spelled out rather than asked of
+    /// `HTMLEscaping.escape`, which the writer calls for them.
+    @Test func theFiveEscapableCharactersAreWrittenAsTheirEntities() {
+        let value = #"a&b<c>d"e'f"#
+        let text = written({ $0.add(escaping: value) }) { $0.append(escaping: value) }
+        #expect(text == #"a&amp;b&lt;c&gt;d&quot;e&#39;f"#)
+    }
+
     @Test func aBlocksBytesAreCopiedAsTheyAre() {
         let html = Array("<p>né</p><i>x</i>".utf8)
         let text = written({ $0.add(byteCount: html.count) }) { $0.append(html[...]) }
         #expect(text == "<p>né</p><i>x</i>")
+    }
+}
+
+/// `FragmentDiff`'s room (`AnswerBytes.Room`) against what it then writes, on the answers that
+/// need the most per byte: a room undercount would trap and take the whole server with it.
+extension FragmentBytesTests {
+    static let most = "-9223372036854775808"
+
+    /// A block whose start tag alone changed goes as that tag, with an echo of quotes (six bytes
+    /// each), the caret and seq at `Int.min` and the revision at `Int.max`, under a key of quotes.
+    @Test func aTagOnlyBlockWithTheLongestEchoFitsItsRoom() {
+        func tree(_ kind: String) -> BlockTree { BlockTree(html: #"<div data-cf-block='""' class="\#(kind)"><input></div>"#) }
+        var page = PageState(id: "p", revision: Int.max - 2)
+        _ = FragmentDiff.respond(to: tree("a"), page: &page, echo: nil, resync: true)
+        let echo = FieldEcho(field: #""""#, value: String(repeating: "\"", count: 30), caret: Int.min, seq: Int.min)
+        let body = FragmentDiff.respond(to: tree("b"), page: &page, echo: echo, resync: false)
+        let value = String(repeating: "&quot;", count: 30)
+        #expect(body == #"<template data-cf-block="&quot;&quot;" data-cf-rev="\#(Int.max)" data-cf-value="\#(value)""#
+            + #" data-cf-caret="\#(Self.most)" data-cf-seq="\#(Self.most)" data-cf-tag><div data-cf-block='""' class="b"></div></template>"#
+            + "\n")
+    }
+
+    /// A section carrying the echo of a field in it names the field too. Its room is counted
+    /// within three bytes (the revision's sign, the field's `'`s at six bytes each, not five), so
+    /// any piece counted short by more traps here.
+    @Test func aSectionCarryingAnEchoWithItsFieldFitsItsRoom() {
+        let html = #"<section data-cf-block='""'><div data-cf-block="''"><input></div></section>"#
+        var page = PageState(id: "p", revision: Int.max - 1)
+        let echo = FieldEcho(field: "''", value: String(repeating: "\"", count: 30), caret: Int.min, seq: Int.min)
+        let body = FragmentDiff.respond(to: BlockTree(html: html), page: &page, echo: echo, resync: true)
+        let value = String(repeating: "&quot;", count: 30)
+        #expect(body == #"<template data-cf-block="&quot;&quot;" data-cf-rev="\#(Int.max)" data-cf-field="&#39;&#39;" data-cf-value="\#(value)""#
+            + #" data-cf-caret="\#(Self.most)" data-cf-seq="\#(Self.most)">\#(html)</template>"# + "\n")
     }
 }
