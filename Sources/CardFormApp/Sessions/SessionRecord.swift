@@ -53,9 +53,9 @@ struct SessionRecord: Sendable, Hashable {
     /// Answers page `id`: `respond` gets the page as last sent (a new one, with `isKnown` false,
     /// when unknown) and this record (without that page), changes the page to what its answer
     /// leaves the browser holding, and returns the answer. The record comes `inout` so that the
-    /// render may lend its session to the view by move (`FormRenderer.withView`), not copy it. The page is then kept as the most recently used,
-    /// the oldest dropped beyond `maxPages`; when `respond` throws, the page is left out (its next
-    /// event resends the whole form).
+    /// render may lend its session to the view by move (`FormRenderer.withView`), not copy it.
+    /// The page is then kept as the most recently used, the oldest dropped beyond `maxPages`;
+    /// when `respond` throws, the page is left out (its next event resends the whole form).
     ///
     /// The page is taken out while `respond` runs, so its hashes change in place rather than
     /// being copied (a keystroke changes one of dozens).

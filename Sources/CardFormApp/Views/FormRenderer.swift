@@ -106,7 +106,8 @@ struct FormRenderer {
         return (try? resources.templates.render("unavailable", data: data)) ?? (expired ? "This payment link has expired." : "Not found.")
     }
 
-    /// A view of a copy of `record`'s session (the renders here lend it instead: `withView`).
+    /// A view of a copy of `record`'s session, for tests: the renders here lend the session
+    /// instead (`withView`).
     func view(_ record: SessionRecord, pageID: String, noscript: Bool, announcement: String) -> FormView {
         var shown = context(of: record, pageID: pageID, noscript: noscript)
         shown.announcement = announcement
