@@ -71,7 +71,7 @@ import Testing
         var reference = page
         let view = shopper.tracked.view(record, pageID: page.id, noscript: false, announcement: "")
         let answer = try #require(try shopper.tracked.leafFragments(plan, changes: changes, view: view, page: &page, echo: echo))
-        let expected = try shopper.whole.fragments(record, page: &reference, resync: false, echo: echo, changes: changes)
+        let expected = try shopper.whole.fragments(&record, page: &reference, resync: false, echo: echo, changes: changes)
         #expect(answer == expected && page == reference)
         try shopper.input(.cardNumber, value)
         let holds = page.blocks["cardNetwork"] != nil

@@ -104,3 +104,18 @@ extension CardSession {
             binRecord: networks.record)
     }
 }
+
+extension CardSession {
+    /// A session to stand in a record's place while `session` is lent out by move (the app
+    /// renders a page from the session itself, moved into the view and back, rather than from a
+    /// copy, which retains and releases each of its strings and lists). It shares the
+    /// configuration and the fields' shared empty values, and nothing else: made and dropped, it
+    /// costs two reference counts either way. It is never to be read or kept, so only this
+    /// package may make one. `session` is borrowed: an initializer's parameters are otherwise
+    /// taken owned, a whole copy of the session.
+    package init(standingInFor session: borrowing CardSession) {
+        id = ""
+        configurationBox = session.configurationBox
+        locale = ""
+    }
+}

@@ -54,16 +54,19 @@ extension FragmentDiff {
     }
 
     /// The block's root start tag and its end tag, for a `data-cf-tag` answer.
-    static func appendStartTag(of index: Int, tree: BlockTree, tagEnd: Int?, to body: inout [UInt8]) {
+    /// At most twice the block's markup and two bytes (`AnswerBytes.Room` counts so): the start
+    /// tag is at most the markup, and the end tag its name and three bytes (`</`, `>`), the name
+    /// being at most the markup less its `<` (where the tag has no `>`, `tagEnd` clamps there).
+    static func appendStartTag(of index: Int, tree: BlockTree, tagEnd: Int?, to body: inout AnswerBytes) {
         let range = tree.blocks[index].range
         let end = tagEnd ?? tree.tagEnd(of: index)
-        body.append(contentsOf: tree.html[range.lowerBound..<end])
+        body.append(tree.html[range.lowerBound..<end])
         var name = range.lowerBound + 1
         while name < end, !BlockTree.isBlank(tree.html[name]), tree.html[name] != UInt8(ascii: ">"), tree.html[name] != UInt8(ascii: "/") {
             name += 1
         }
-        body.append(contentsOf: "</".utf8)
-        body.append(contentsOf: tree.html[(range.lowerBound + 1)..<name])
+        body.append("</")
+        body.append(tree.html[(range.lowerBound + 1)..<name])
         body.append(UInt8(ascii: ">"))
     }
 

@@ -187,38 +187,55 @@ enum FragmentDiff {
     ) -> String {
         guard !chosen.isEmpty else { return "" }
         page.revision += 1
-        var body: [UInt8] = []
-        body.reserveCapacity(chosen.reduce(0) { $0 + tree.blocks[$1].range.count + 160 })
+        let revision = page.revision
+        var room = AnswerBytes.Room()
         for index in chosen {
-            body.append(#"<template data-cf-block=""#)
-            HTMLEscaping.append(escaping: tree.blocks[index].key, to: &body)
-            body.append(#"" data-cf-rev=""#)
-            body.append(decimal: page.revision)
-            body.append(UInt8(ascii: "\""))
-            if index == echoBlock, let echo { append(echo, block: tree.blocks[index].key, to: &body) }
+            room.add(#"<template data-cf-block="" data-cf-rev="""#)
+            room.add(escaping: tree.blocks[index].key)
+            room.addDecimal()
+            if index == echoBlock, let echo { room.add(echo) }
+            // A start tag with its end tag (`appendStartTag`), nothing, or the block's markup.
+            let markup = tree.blocks[index].range.count
             if tagOnly.contains(index) {
-                body.append(" data-cf-tag>")
-                appendStartTag(of: index, tree: tree, tagEnd: held.known(index)?.tagEnd, to: &body)
+                room.add(" data-cf-tag>")
+                room.add(byteCount: 2 * markup + 2)
             } else {
-                body.append(UInt8(ascii: ">"))
-                if index != valueOnly { body.append(contentsOf: tree.html[tree.blocks[index].range]) }
+                room.add(">")
+                room.add(byteCount: index == valueOnly ? 0 : markup)
             }
-            body.append("</template>\n")
+            room.add("</template>\n")
         }
-        return String(decoding: body, as: UTF8.self)
+        return AnswerBytes.string(room: room) { body in
+            for index in chosen {
+                body.append(#"<template data-cf-block=""#)
+                body.append(escaping: tree.blocks[index].key)
+                body.append(#"" data-cf-rev=""#)
+                body.append(decimal: revision)
+                body.append(UInt8(ascii: "\""))
+                if index == echoBlock, let echo { append(echo, block: tree.blocks[index].key, to: &body) }
+                if tagOnly.contains(index) {
+                    body.append(" data-cf-tag>")
+                    appendStartTag(of: index, tree: tree, tagEnd: held.known(index)?.tagEnd, to: &body)
+                } else {
+                    body.append(UInt8(ascii: ">"))
+                    if index != valueOnly { body.append(tree.html[tree.blocks[index].range]) }
+                }
+                body.append("</template>\n")
+            }
+        }
     }
 
     /// The echo's attributes. The field goes only when it is not the block's own (a section
     /// carrying it), the caret only when it is not at the end of the value (in UTF-16 units, as
     /// the page counts): most answers are this and nothing else.
-    private static func append(_ echo: FieldEcho, block: String, to body: inout [UInt8]) {
+    private static func append(_ echo: FieldEcho, block: String, to body: inout AnswerBytes) {
         if echo.field != block {
             body.append(#" data-cf-field=""#)
-            HTMLEscaping.append(escaping: echo.field, to: &body)
+            body.append(escaping: echo.field)
             body.append(UInt8(ascii: "\""))
         }
         body.append(#" data-cf-value=""#)
-        HTMLEscaping.append(escaping: echo.value, to: &body)
+        body.append(escaping: echo.value)
         if echo.caret != echo.value.utf16.count {
             body.append(#"" data-cf-caret=""#)
             body.append(decimal: echo.caret)
@@ -313,15 +330,13 @@ enum FragmentDiff {
     }
 }
 
-extension [UInt8] {
-    /// A literal's bytes, copied as they are: a `String`'s `utf8` view appends through the
-    /// generic path, several times the cost, on every tag of every answer.
-    mutating func append(_ literal: StaticString) {
-        literal.withUTF8Buffer { append(contentsOf: $0) }
-    }
-
-    /// `String(number)`'s bytes, written in place rather than through a `String` made for them.
-    mutating func append(decimal number: Int) {
-        DecimalDigits.with(UInt64(number.magnitude), negative: number < 0) { append(contentsOf: $0) }
+extension AnswerBytes.Room {
+    /// The most an echo's attributes take (`FragmentDiff.append(_:block:to:)`).
+    mutating func add(_ echo: FieldEcho) {
+        add(#" data-cf-field="" data-cf-value="" data-cf-caret="" data-cf-seq="""#)
+        add(escaping: echo.field)
+        add(escaping: echo.value)
+        addDecimal()
+        addDecimal()
     }
 }

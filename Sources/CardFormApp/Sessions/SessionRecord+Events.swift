@@ -52,7 +52,7 @@ extension SessionRecord {
         let fragments = Result { () throws(TemplateError) in
             try answerPage(pageID) { state, isKnown, record throws(TemplateError) in
                 let body = try renderer.fragments(
-                    record, page: &state, resync: !isKnown || page.revision != state.revision, echo: effect.echo,
+                    &record, page: &state, resync: !isKnown || page.revision != state.revision, echo: effect.echo,
                     announcement: effect.announcement, changes: effect.changes)
                 if let seq = effect.seq { state.lastSeq = max(state.lastSeq, seq) }
                 return body

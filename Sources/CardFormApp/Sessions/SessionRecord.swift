@@ -51,21 +51,22 @@ struct SessionRecord: Sendable, Hashable {
     func page(_ id: String) -> PageState? { pages.last { $0.id == id } }
 
     /// Answers page `id`: `respond` gets the page as last sent (a new one, with `isKnown` false,
-    /// when unknown) and this record as it is, changes the page to what its answer leaves the
-    /// browser holding, and returns the answer. The page is then kept as the most recently used,
-    /// the oldest dropped beyond `maxPages`; when `respond` throws, the page is left out (its next
-    /// event resends the whole form).
+    /// when unknown) and this record (without that page), changes the page to what its answer
+    /// leaves the browser holding, and returns the answer. The record comes `inout` so that the
+    /// render may lend its session to the view by move (`FormRenderer.withView`), not copy it.
+    /// The page is then kept as the most recently used, the oldest dropped beyond `maxPages`;
+    /// when `respond` throws, the page is left out (its next event resends the whole form).
     ///
     /// The page is taken out while `respond` runs, so its hashes change in place rather than
     /// being copied (a keystroke changes one of dozens).
     mutating func answerPage<Answer, Failure: Error>(
-        _ id: String, _ respond: (_ page: inout PageState, _ isKnown: Bool, _ record: SessionRecord) throws(Failure) -> Answer
+        _ id: String, _ respond: (_ page: inout PageState, _ isKnown: Bool, _ record: inout SessionRecord) throws(Failure) -> Answer
     ) throws(Failure) -> Answer {
         // Made only when unknown: a page made and then replaced costs its making and its release.
         let known = pages.lastIndex { $0.id == id }
         var page = known.map { pages.remove(at: $0) } ?? PageState(id: id)
         let isKnown = known != nil
-        let answer = try respond(&page, isKnown, self)
+        let answer = try respond(&page, isKnown, &self)
         // Moved back in, not copied and then released.
         pages.append(consume page)
         if pages.count > Self.maxPages { pages.removeFirst(pages.count - Self.maxPages) }

@@ -22,24 +22,29 @@ struct FormRenderer {
         _ record: inout SessionRecord, pageID: String, noscript: Bool = false, announcement: Announcement? = nil
     ) throws(TemplateError) -> String {
         try record.answerPage(pageID) { page, _, record throws(TemplateError) in
-            var view = view(record, pageID: pageID, noscript: noscript, announcement: "")
-            view.context.announcement = announcement.map(view.words) ?? ""
-            let data = view.data()
-            // The page's blocks are remembered from the `form` template's output as a keystroke
-            // renders it, alone: taken from the page's own render when `page` includes it so
-            // (unindented, from the root), else rendered again (a `page` that indents it).
-            let (text, located) = try resources.templates.render("page", data: data, locating: "form")
-            let formBytes: [UInt8]
-            if let located { formBytes = located } else { formBytes = try render("form", data: data) }
-            let form = BlockTree(bytes: formBytes)
-            let own = form.ownHashes()
-            let heard = view.context.announcement.isEmpty ? own : FragmentDiff.hashesOnceHeard(form, own)
-            let shown = view
-            page.blocks = FragmentDiff.heldBlocks(of: form, own: own, heard: heard) { shown.shownValue(for: $0) }
-            page.keptFieldLeaf.holdsNoRepeatedKey = KeptFieldLeaf.holdsNoRepeatedKey(form)
-            page.phase = record.session.phase.name
-            return text
+            try withView(of: &record, pageID: pageID, noscript: noscript) { view throws(TemplateError) in
+                try self.page(into: &page, view: &view, announcement: announcement)
+            }
         }
+    }
+
+    /// `page`'s render from `view`, which leaves `page` holding the whole form.
+    private func page(into page: inout PageState, view: inout FormView, announcement: Announcement?) throws(TemplateError) -> String {
+        view.context.announcement = announcement.map(view.words) ?? ""
+        let data = view.data()
+        // The page's blocks are remembered from the `form` template's output as a keystroke
+        // renders it, alone: taken from the page's own render when `page` includes it so
+        // (unindented, from the root), else rendered again (a `page` that indents it).
+        let (text, located) = try resources.templates.render("page", data: data, locating: "form")
+        let formBytes: [UInt8]
+        if let located { formBytes = located } else { formBytes = try render("form", data: data) }
+        let form = BlockTree(bytes: formBytes)
+        let own = form.ownHashes()
+        let heard = view.context.announcement.isEmpty ? own : FragmentDiff.hashesOnceHeard(form, own)
+        page.blocks = FragmentDiff.heldBlocks(of: form, own: own, heard: heard) { view.shownValue(for: $0) }
+        page.keptFieldLeaf.holdsNoRepeatedKey = KeptFieldLeaf.holdsNoRepeatedKey(form)
+        page.phase = view.session.phase.name
+        return text
     }
 
     /// The `<template>` fragments for `page` after an event, which leaves `page` as the browser
@@ -47,20 +52,28 @@ struct FormRenderer {
     /// whole form; `changes` says what the event may have changed: when only leaves of the
     /// `BlockPlan` depend on it, those leaves alone are rendered (`leafFragments`).
     func fragments(
-        _ record: SessionRecord, page: inout PageState, resync: Bool, echo: FieldEcho?, announcement: Announcement? = nil,
+        _ record: inout SessionRecord, page: inout PageState, resync: Bool, echo: FieldEcho?, announcement: Announcement? = nil,
         changes: ViewChanges = .everything
+    ) throws(TemplateError) -> String {
+        try withView(of: &record, pageID: page.id, noscript: false) { view throws(TemplateError) in
+            try fragments(view: &view, page: &page, resync: resync, echo: echo, announcement: announcement, changes: changes)
+        }
+    }
+
+    /// `fragments`, given the view of the record's session.
+    private func fragments(
+        view: inout FormView, page: inout PageState, resync: Bool, echo: FieldEcho?, announcement: Announcement?, changes: ViewChanges
     ) throws(TemplateError) -> String {
         // Said once, in this answer only: the page clears its live region itself once it has been
         // heard (cardform-announce.js), and is taken to hold it empty after this answer
         // (`FragmentDiff.hashesOnceHeard`), so no answer is spent on clearing it. A payment that
         // moved on since the page last heard is said first.
-        var view = view(record, pageID: page.id, noscript: false, announcement: "")
         var changes = changes
         if let announcement { view.context.announcement = view.words(for: announcement) }
-        if page.phase != record.session.phase.name {
+        if page.phase != view.session.phase.name {
             view.context.announcement = view.phaseAnnouncement ?? view.context.announcement
             changes.insert(.phase)
-            page.phase = record.session.phase.name
+            page.phase = view.session.phase.name
         }
         let announces = !view.context.announcement.isEmpty
         if announces { changes.insert(.announcement) }
@@ -93,12 +106,26 @@ struct FormRenderer {
         return (try? resources.templates.render("unavailable", data: data)) ?? (expired ? "This payment link has expired." : "Not found.")
     }
 
+    /// A view of a copy of `record`'s session, for tests: the renders here lend the session
+    /// instead (`withView`).
     func view(_ record: SessionRecord, pageID: String, noscript: Bool, announcement: String) -> FormView {
+        var shown = context(of: record, pageID: pageID, noscript: noscript)
+        shown.announcement = announcement
+        return FormView(session: record.session, token: record.token, resources: resources, context: shown)
+    }
+
+    /// `body` given the view of `record`'s own session as page `pageID` (`FormView.lending`).
+    func withView<Answer>(
+        of record: inout SessionRecord, pageID: String, noscript: Bool, _ body: (inout FormView) throws(TemplateError) -> Answer
+    ) throws(TemplateError) -> Answer {
+        try FormView.lending(&record, resources: resources, context: context(of: record, pageID: pageID, noscript: noscript), body)
+    }
+
+    private func context(of record: SessionRecord, pageID: String, noscript: Bool) -> PageContext {
         let session = record.session
-        let context = PageContext(
+        return PageContext(
             pageID: pageID,
             themeURL: ThemeStylesheet.hasVariables(session.configuration.appearance) ? "/s/\(session.id)/theme.css" : nil,
-            noscript: noscript, announcement: announcement, dev: dev, cardFieldsShown: record.cardFields(enteredBy: pageID))
-        return FormView(session: session, token: record.token, resources: resources, context: context)
+            noscript: noscript, dev: dev, cardFieldsShown: record.cardFields(enteredBy: pageID))
     }
 }

@@ -23,17 +23,20 @@ struct PageContext: Sendable {
 /// read (Templates/README.md lists them). Built fresh for every render; the parts that depend only
 /// on the language (strings, country list) come precomputed from the `LanguagePack`.
 struct FormView {
-    let session: CardSession
+    /// Moved in from a record for a render and back out (`lending`), or a copy (`init`).
+    private(set) var session: CardSession
     let resources: FormResources
     let pack: LanguagePack
     let token: String
     var context: PageContext
 
     init(session: CardSession, token: String, resources: FormResources, context: PageContext) {
+        // The pack first: with the session stored first, reading its locale afterwards made the
+        // optimizer copy the whole session into the view and destroy the parameter.
+        self.pack = resources.pack(for: session.locale)
         self.session = session
         self.token = token
         self.resources = resources
-        self.pack = resources.pack(for: session.locale)
         self.context = context
     }
 
@@ -164,5 +167,30 @@ struct FormView {
         // Room for the theme and the reload script, so a page adding them copies without rehashing.
         assets.reserveCapacity(assets.count + 2)
         return assets
+    }
+}
+
+extension FormView {
+    /// `body` given the view of `record`'s own session for page `context`: the session is moved
+    /// out of the record into the view, and back when `body` returns or throws, never copied (a
+    /// copy retained each of its strings and lists, and released them after: ~25 atomic
+    /// reference counts a keystroke). Meanwhile the record holds a stand-in
+    /// (`CardSession(standingInFor:)`), which nothing can read: the record is under exclusive
+    /// (`inout`) access for the whole lending, so `body` cannot name it.
+    static func lending<Answer, Failure: Error>(
+        _ record: inout SessionRecord, resources: FormResources, context: consuming PageContext,
+        _ body: (inout FormView) throws(Failure) -> Answer
+    ) throws(Failure) -> Answer {
+        let lent = record.session.id
+        var session = CardSession(standingInFor: record.session)
+        swap(&session, &record.session)
+        var view = FormView(session: consume session, token: record.token, resources: resources, context: context)
+        defer {
+            // `body` may change the view, not replace it: a view of another session would swap
+            // that session into the record and drop the lent one.
+            assert(view.session.id == lent && record.session.id.isEmpty, "the lent session comes back, over the stand-in")
+            swap(&view.session, &record.session)
+        }
+        return try body(&view)
     }
 }
