@@ -40,27 +40,56 @@ enum HeadRemnants {
     /// Whether the non-empty ranges (clamped to the head) start in increasing order, name before
     /// value, and each gap before the next range, and after the last, is separators.
     private static func orderedSectionIsWhole(_ head: UnsafeRawBufferPointer, from start: Int, fields: [Field]) -> Bool {
-        let count = head.count
-        var index = max(0, start)
-        var last = Int.min
-        func reach(_ end: Int) -> Bool {
+        var walk = OrderedWalk(head, from: start)
+        for field in fields { walk.pass(field) }
+        return walk.isWhole
+    }
+
+    /// The ordered pass of `fieldSectionIsWhole`, one field at a time: the exchange walks each
+    /// field as libmicrohttpd hands it over, so a usual head keeps no list of places (an array
+    /// allocated and freed per request). `isWhole` false means "not whole, or out of order": only
+    /// then are the places gathered, for `fieldSectionIsWhole`.
+    struct OrderedWalk {
+        private let head: UnsafeRawBufferPointer
+        /// The first byte not yet judged.
+        private var index: Int
+        /// Where the last range started.
+        private var last = Int.min
+        /// False once a range came out of order or a gap held a remnant.
+        private var inOrder = true
+
+        init(_ head: UnsafeRawBufferPointer, from start: Int) {
+            self.head = head
+            index = max(0, start)
+        }
+
+        /// Judges the gap before each of `field`'s ranges.
+        mutating func pass(_ field: Field) {
+            guard inOrder else { return }
+            inOrder = passes(field.name) && passes(field.value)
+        }
+
+        /// Whether every field passed so far came in order and the rest of the head is separators.
+        var isWhole: Bool {
+            var rest = self
+            return inOrder && rest.reach(head.count)
+        }
+
+        private mutating func reach(_ end: Int) -> Bool {
             while index < end {
-                guard isSeparator(head[index]) else { return false }
+                guard HeadRemnants.isSeparator(head[index]) else { return false }
                 index += 1
             }
             return true
         }
-        func passes(_ range: Range<Int>?) -> Bool {
-            guard let range = range?.clamped(to: 0..<count), !range.isEmpty else { return true }
+
+        private mutating func passes(_ range: Range<Int>?) -> Bool {
+            guard let range = range?.clamped(to: 0..<head.count), !range.isEmpty else { return true }
             guard range.lowerBound >= last, reach(range.lowerBound) else { return false }
             last = range.lowerBound
             index = max(index, range.upperBound)
             return true
         }
-        for field in fields {
-            guard passes(field.name), passes(field.value) else { return false }
-        }
-        return reach(count)
     }
 
     /// `fieldSectionIsWhole` for fields in any order: the ranges sorted first.
@@ -90,7 +119,7 @@ enum HeadRemnants {
         return true
     }
 
-    private static func isSeparator(_ byte: UInt8) -> Bool {
+    fileprivate static func isSeparator(_ byte: UInt8) -> Bool {
         byte == 0 || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n")
     }
 }

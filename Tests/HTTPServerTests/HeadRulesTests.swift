@@ -105,3 +105,41 @@ struct HeadRulesTests {
         }
     }
 }
+
+@Suite("Head remnants, walked field by field as the collector gets them")
+struct HeadWalkTests {
+    /// Feeds `fields` (name and value ranges in `head`) to a collector as libmicrohttpd would, and
+    /// returns whether its walk found the head whole, and the places a gathering collector kept.
+    private func collect(_ head: [UInt8], from start: Int, _ fields: [(Range<Int>, Range<Int>)]) -> (Bool?, [HeadRemnants.Field]) {
+        head.withUnsafeBytes { bytes in
+            var walking = HeadCollector(head: bytes, fieldSection: start)
+            var gathering = HeadCollector(head: bytes, gathersFields: true)
+            for (name, value) in fields {
+                let name = UnsafeRawBufferPointer(rebasing: bytes[name]), value = UnsafeRawBufferPointer(rebasing: bytes[value])
+                walking.add(name: name, value: value)
+                gathering.add(name: name, value: value)
+            }
+            #expect(walking.fields.isEmpty, "only a gathering collector keeps places")
+            return (walking.walk?.isWhole, gathering.fields)
+        }
+    }
+
+    @Test("fields in order with separators between are whole; a remnant byte is not; out of order goes to the sorted walk")
+    func walk() {
+        let head = Array("HTTP/1.1\0\0Host\0 t\0\0X-A\0 b\0\0".utf8)
+        let start = 8
+        let (whole, places) = collect(head, from: start, [(10..<14, 16..<17), (19..<22, 24..<25)])
+        #expect(whole == true)
+        #expect(places.map(\.name) == [10..<14, 19..<22])
+        let walked = head.withUnsafeBytes { HeadRemnants.fieldSectionIsWhole($0, from: start, fields: places) }
+        #expect(walked)
+        // The same head with a byte of the second value left out: a remnant.
+        #expect(collect(head, from: start, [(10..<14, 16..<17), (19..<22, 24..<24)]).0 == false)
+        // The two fields handed over in the other order: not whole in order, whole sorted.
+        let (swapped, swappedPlaces) = collect(head, from: start, [(19..<22, 24..<25), (10..<14, 16..<17)])
+        #expect(swapped == false)
+        #expect(head.withUnsafeBytes { HeadRemnants.fieldSectionIsWhole($0, from: start, fields: swappedPlaces) })
+        // No field section given: no walk.
+        head.withUnsafeBytes { #expect(HeadCollector(head: $0).walk == nil) }
+    }
+}
