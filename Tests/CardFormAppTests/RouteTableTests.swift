@@ -81,6 +81,38 @@ import Testing
         #expect(Set(methods.map(\.rawValue)) == ["POST", "GET", "HEAD"])
     }
 
+    @Test("routes are tried by segment count in the table's order: a `*` route fits every longer path, before or after the others")
+    func segmentCountsKeepTheOrder() {
+        let table = RouteTable(routes: [
+            Route(.get, "/a/b/c") { _ throws(Refusal) in .text("1") },
+            Route(.get, "/a/*") { _ throws(Refusal) in .text("2") },
+            Route(.post, "/a/:x/c/d") { _ throws(Refusal) in .text("3") },
+            Route(.get, "/a/b/c/d/e/f/g/h") { _ throws(Refusal) in .text("4") },
+            Route(.put, "/*") { _ throws(Refusal) in .text("5") },
+        ])
+        func found(_ path: String, _ method: HTTPMethod = .get) -> String? {
+            guard case .found(let route, _) = table.match(method: method, path: path) else { return nil }
+            return "\(route.pattern)"
+        }
+        func allowed(_ path: String) -> [String]? {
+            guard case .methodNotAllowed(let methods) = table.match(method: .delete, path: path) else { return nil }
+            return methods.map(\.rawValue)
+        }
+        #expect(found("/a/b/c") == "/a/b/c")
+        #expect(found("/a/b/d") == "/a/*")
+        #expect(found("/a/b/c/d") == "/a/*")
+        #expect(found("/a/b/c/d", .post) == "/a/:x/c/d")
+        // Eight segments: the literal route comes after `/a/*`, which takes it first.
+        #expect(found("/a/b/c/d/e/f/g/h") == "/a/*")
+        // More segments than a split keeps: only `*` routes fit.
+        #expect(found("/a/b/c/d/e/f/g/h/i/j") == "/a/*")
+        #expect(found("/b/c/d/e/f/g/h/i/j", .put) == "/*")
+        #expect(found("/b/c/d/e/f/g/h/i/j") == nil)
+        #expect(allowed("/a/b/c/d") == ["GET", "HEAD", "POST", "PUT"])
+        #expect(allowed("/a/b/c/d/e/f/g/h/i") == ["GET", "HEAD", "PUT"])
+        #expect(allowed("/b") == ["PUT"])
+    }
+
     @Test("a route's request reads its parameters from its own path: `id` is the first, empty with none")
     func parametersAreCutFromThePath() throws {
         let table = RouteTable(routes: [

@@ -41,6 +41,13 @@ struct RouteShapes: Sendable {
     private let segments: [Segment]
     private let shapes: [Shape]
     private let literals: [UInt8]
+    /// For a path of `n` segments (`Split.kept + 1` standing for more), the routes that can fit it
+    /// on their count alone, in the table's order: found once here, so that a request tries only
+    /// those (a keystroke's path has three segments; five routes of 31 are tried before its own,
+    /// not 18). One flat list, `byCount` giving where each count's run starts: an array of
+    /// arrays would retain and release the inner one on every request.
+    private let candidates: [Int32]
+    private let byCount: [Int]
 
     init(_ patterns: [RouteName]) {
         var segments: [Segment] = []
@@ -70,6 +77,17 @@ struct RouteShapes: Sendable {
         self.segments = segments
         self.shapes = shapes
         self.literals = literals
+        var candidates: [Int32] = []
+        var byCount: [Int] = []
+        for count in 0...(Split.kept + 1) {
+            byCount.append(candidates.count)
+            candidates += shapes.indices.filter { index in
+                shapes[index].endsInRest ? count >= Int(shapes[index].count) : count == Int(shapes[index].count)
+            }.map { Int32($0) }
+        }
+        byCount.append(candidates.count)
+        self.candidates = candidates
+        self.byCount = byCount
         precondition(shapes.allSatisfy { Int($0.count) <= Split.kept }, "a pattern has more segments than a split path keeps")
     }
 
@@ -89,6 +107,16 @@ struct RouteShapes: Sendable {
             start = at
         }
     }
+
+    /// Where in `candidate(_:)` the routes lie whose segment count can fit `path`'s, in the
+    /// table's order: every other route fails `fits` on the count alone.
+    func candidates(for path: Split) -> Range<Int> {
+        let count = min(path.count, Split.kept + 1)
+        return byCount[count]..<byCount[count + 1]
+    }
+
+    /// The route at `position` of the candidates.
+    func candidate(_ position: Int) -> Int { Int(candidates[position]) }
 
     /// Whether route `index`'s pattern fits the split path. Inlined into the table's loop: most
     /// routes are passed over on the segment count alone.
