@@ -91,10 +91,8 @@ struct HeadCollector {
         } else {
             invalidNameCount += 1
         }
-        guard walk != nil || gathersFields else { return }
-        let field = HeadRemnants.Field(name: offsets(of: name), value: offsets(of: value))
-        walk?.pass(field)
-        if gathersFields { fields.append(field) }
+        walk?.pass(name: name, value: value)
+        if gathersFields { fields.append(HeadRemnants.Field(name: offsets(of: name), value: offsets(of: value))) }
     }
 
     /// One header line as received; its name and value are checked as the field is made.

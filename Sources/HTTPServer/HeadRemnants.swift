@@ -69,6 +69,14 @@ enum HeadRemnants {
             inOrder = passes(field.name) && passes(field.value)
         }
 
+        /// `pass` for a field given as where its name and value lie in memory, as libmicrohttpd
+        /// hands them over: bytes outside the head are passed over, as a nil range is. Without
+        /// the ranges made and clamped, ~200 instructions fewer per request (callgrind).
+        mutating func pass(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) {
+            guard inOrder else { return }
+            inOrder = passes(name) && passes(value)
+        }
+
         /// Whether every field passed so far came in order and the rest of the head is separators.
         var isWhole: Bool {
             var rest = self
@@ -84,10 +92,23 @@ enum HeadRemnants {
         }
 
         private mutating func passes(_ range: Range<Int>?) -> Bool {
-            guard let range = range?.clamped(to: 0..<head.count), !range.isEmpty else { return true }
-            guard range.lowerBound >= last, reach(range.lowerBound) else { return false }
-            last = range.lowerBound
-            index = max(index, range.upperBound)
+            guard let range = range?.clamped(to: 0..<head.count) else { return true }
+            return passes(range.lowerBound, range.upperBound)
+        }
+
+        private mutating func passes(_ bytes: UnsafeRawBufferPointer) -> Bool {
+            guard let base = head.baseAddress, let start = bytes.baseAddress, start >= base else { return true }
+            let lower = start - base
+            guard lower + bytes.count <= head.count else { return true }
+            return passes(lower, lower + bytes.count)
+        }
+
+        /// The range `lower..<upper`, within the head: an empty one is passed over.
+        private mutating func passes(_ lower: Int, _ upper: Int) -> Bool {
+            guard lower < upper else { return true }
+            guard lower >= last, reach(lower) else { return false }
+            last = lower
+            index = max(index, upper)
             return true
         }
     }

@@ -142,4 +142,40 @@ struct HeadWalkTests {
         // No field section given: no walk.
         head.withUnsafeBytes { #expect(HeadCollector(head: $0).walk == nil) }
     }
+
+    @Test("fed as bytes in memory, the walk judges as it does fed the same places as ranges")
+    func bytesAsRanges() {
+        var numbers = SeededNumbers(seed: 0x2545_F491_4F6C_DD1D)
+        func next(_ bound: Int) -> Int { numbers.next(bound) }
+        let outside: [UInt8] = Array("elsewhere".utf8)
+        for round in 0..<3_000 {
+            let head = (0..<(8 + next(24))).map { _ in [0, 0x20, 0x0A, 0x61, 0x62][next(5)] as UInt8 }
+            let start = next(6)
+            // Places mostly in order, now and then out of order, empty, or outside the head.
+            let places: [(Range<Int>?, Range<Int>?)] = (0..<next(5)).map { _ in
+                func place() -> Range<Int>? {
+                    if next(8) == 0 { return nil }
+                    let lower = next(head.count)
+                    return lower..<min(head.count, lower + next(5))
+                }
+                return (place(), place())
+            }
+            let (fromBytes, fromRanges) = head.withUnsafeBytes { bytes in
+                outside.withUnsafeBytes { elsewhere in
+                    func memory(_ range: Range<Int>?) -> UnsafeRawBufferPointer {
+                        range.map { UnsafeRawBufferPointer(rebasing: bytes[$0]) } ?? UnsafeRawBufferPointer(rebasing: elsewhere[1..<4])
+                    }
+                    var walking = HeadCollector(head: bytes, fieldSection: start)
+                    var walk = HeadRemnants.OrderedWalk(bytes, from: start)
+                    for (name, value) in places {
+                        walking.add(name: memory(name), value: memory(value))
+                        walk.pass(HeadRemnants.Field(name: name, value: value))
+                    }
+                    return (walking.walk?.isWhole, walk.isWhole)
+                }
+            }
+            #expect(fromBytes == fromRanges, "round \(round): \(head) from \(start), \(places)")
+        }
+    }
+
 }
