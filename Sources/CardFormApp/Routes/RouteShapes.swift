@@ -43,8 +43,8 @@ struct RouteShapes: Sendable {
     private let literals: [UInt8]
     /// For a path of `n` segments (`Split.kept + 1` standing for more), the routes that can fit it
     /// on their count alone, in the table's order: found once here, so that a request tries only
-    /// those (a keystroke's path has three segments; five routes of 31 are tried before its own,
-    /// not 18). One flat list, `byCount` giving where each count's run starts: an array of
+    /// those (a keystroke's path has three segments: its route is the fifth tried, of the 32,
+    /// where it was the 18th). One flat list, `byCount` giving where each count's run starts: an array of
     /// arrays would retain and release the inner one on every request.
     private let candidates: [Int32]
     private let byCount: [Int]
