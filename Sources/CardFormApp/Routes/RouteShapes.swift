@@ -2,7 +2,7 @@ import HTTPServer
 
 /// The table's patterns cut into segments once, at start, so that a request's path is split once
 /// and each route is tried by comparing segment counts and its literal segments' bytes: no route
-/// walks the path again (a keystroke's route is the 18th, and its id is 26 bytes).
+/// walks the path again (a keystroke's route is the 18th of the table, and its id is 26 bytes).
 ///
 /// Segments are what follows a path's first `/`, split at every `/`. A literal segment matches its
 /// own bytes only (not a canonically equivalent text: the Kelvin sign is no `K`), `:name` any one
@@ -77,6 +77,8 @@ struct RouteShapes: Sendable {
         self.segments = segments
         self.shapes = shapes
         self.literals = literals
+        // Before the buckets: a longer pattern would fall out of every one of them, unmatched.
+        precondition(shapes.allSatisfy { Int($0.count) <= Split.kept }, "a pattern has more segments than a split path keeps")
         var candidates: [Int32] = []
         var byCount: [Int] = []
         for count in 0...(Split.kept + 1) {
@@ -88,7 +90,6 @@ struct RouteShapes: Sendable {
         byCount.append(candidates.count)
         self.candidates = candidates
         self.byCount = byCount
-        precondition(shapes.allSatisfy { Int($0.count) <= Split.kept }, "a pattern has more segments than a split path keeps")
     }
 
     /// `path` cut at its slashes; nil without a `/`.
@@ -118,8 +119,9 @@ struct RouteShapes: Sendable {
     /// The route at `position` of the candidates.
     func candidate(_ position: Int) -> Int { Int(candidates[position]) }
 
-    /// Whether route `index`'s pattern fits the split path. Inlined into the table's loop: most
-    /// routes are passed over on the segment count alone.
+    /// Whether route `index`'s pattern fits the split path. Inlined into the table's loop. The
+    /// table tries only `candidates(for:)`, whose segment count fits, so there the count check
+    /// never fails; it is kept so that `fits` is right on its own.
     @inline(__always)
     func fits(_ index: Int, _ path: Split) -> Bool {
         let shape = shapes[index]
