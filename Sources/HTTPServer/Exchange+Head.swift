@@ -42,16 +42,15 @@ extension Exchange {
         walk: HeadRemnants.OrderedWalk, connection: OpaquePointer
     ) -> Bool {
         guard let target, let base = head.baseAddress else { return false }
-        let versionOffset = UnsafeRawPointer(version) - base
         guard HeadRemnants.requestLineIsWhole(
-            methodLength: strlen(method), targetLength: target.utf8.count, versionOffset: versionOffset)
+            methodLength: strlen(method), targetLength: target.utf8.count, versionOffset: UnsafeRawPointer(version) - base)
         else { return false }
         if walk.isWhole { return true }
         var gathered = HeadCollector(head: head, gathersFields: true)
         withUnsafeMutablePointer(to: &gathered) { pointer in
             _ = MHD_get_connection_values_n(connection, .HEADER_KIND, cmhdCollectHeader, pointer)
         }
-        return HeadRemnants.fieldSectionIsWhole(head, from: versionOffset + strlen(version), fields: gathered.fields)
+        return HeadRemnants.fieldSectionIsWhole(head, from: walk.start, fields: gathered.fields)
     }
 
     /// The remnant check reads libmicrohttpd's buffer as 0.9.75 lays it out; later versions refuse
@@ -61,7 +60,8 @@ extension Exchange {
 
 /// What `cmhdCollectHeader` fills: the fields as the responder will see them, how many lines had
 /// a name that is no token (kept out of `headers`, refused by `HeadRules`) and, for
-/// `HeadRemnants`, where each lies in the head.
+/// `HeadRemnants`, the ordered walk fed each field. A collector made to gather fields keeps also
+/// where each lies in the head, for a head that walk did not find whole.
 struct HeadCollector {
     let head: UnsafeRawBufferPointer?
     var headers = HTTPHeaders()
@@ -119,9 +119,7 @@ struct HeadCollector {
     }
 
     private func offsets(of bytes: UnsafeRawBufferPointer) -> Range<Int>? {
-        guard let head, let base = head.baseAddress, let start = bytes.baseAddress,
-              start >= base, start - base + bytes.count <= head.count
-        else { return nil }
-        return (start - base)..<(start - base + bytes.count)
+        guard let head, let place = HeadRemnants.place(of: bytes, in: head) else { return nil }
+        return place.lower..<place.upper
     }
 }

@@ -30,10 +30,11 @@ enum HeadRemnants {
     /// `fields` or a separator. Ranges outside `head` are ignored, so any offsets are safe.
     static func fieldSectionIsWhole(_ head: UnsafeRawBufferPointer, from start: Int, fields: [Field]) -> Bool {
         // libmicrohttpd leaves the fields in the order they came: then one pass over the head,
-        // nothing allocated (this runs for every request). That pass judges each gap when it
-        // reaches it, which is right only while the ranges come in order (a later one out of
-        // order could still cover the gap), so it answers only "whole, every range in order";
-        // anything else is judged again by the sorted walk.
+        // nothing allocated. That pass judges each gap when it reaches it, which is right only
+        // while the ranges come in order (a later one out of order could still cover the gap), so
+        // it answers only "whole, every range in order"; anything else is judged again by the
+        // sorted walk. A request's head is walked as its fields come (`OrderedWalk`): this runs
+        // only for a head that walk did not find whole, and in tests and fuzzing.
         orderedSectionIsWhole(head, from: start, fields: fields) || sortedSectionIsWhole(head, from: start, fields: fields)
     }
 
@@ -51,6 +52,8 @@ enum HeadRemnants {
     /// then are the places gathered, for `fieldSectionIsWhole`.
     struct OrderedWalk {
         private let head: UnsafeRawBufferPointer
+        /// Where the field section starts in the head, as given.
+        let start: Int
         /// The first byte not yet judged.
         private var index: Int
         /// Where the last range started.
@@ -60,13 +63,14 @@ enum HeadRemnants {
 
         init(_ head: UnsafeRawBufferPointer, from start: Int) {
             self.head = head
+            self.start = start
             index = max(0, start)
         }
 
         /// Judges the gap before each of `field`'s ranges.
         mutating func pass(_ field: Field) {
             guard inOrder else { return }
-            inOrder = passes(field.name) && passes(field.value)
+            inOrder = passes(clamping: field.name) && passes(clamping: field.value)
         }
 
         /// `pass` for a field given as where its name and value lie in memory, as libmicrohttpd
@@ -74,7 +78,7 @@ enum HeadRemnants {
         /// the ranges made and clamped, ~200 instructions fewer per request (callgrind).
         mutating func pass(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) {
             guard inOrder else { return }
-            inOrder = passes(name) && passes(value)
+            inOrder = passes(inHead: name) && passes(inHead: value)
         }
 
         /// Whether every field passed so far came in order and the rest of the head is separators.
@@ -91,20 +95,20 @@ enum HeadRemnants {
             return true
         }
 
-        private mutating func passes(_ range: Range<Int>?) -> Bool {
+        /// A range given as offsets: nil is passed over, the rest clamped to the head.
+        private mutating func passes(clamping range: Range<Int>?) -> Bool {
             guard let range = range?.clamped(to: 0..<head.count) else { return true }
-            return passes(range.lowerBound, range.upperBound)
+            return passes(lower: range.lowerBound, upper: range.upperBound)
         }
 
-        private mutating func passes(_ bytes: UnsafeRawBufferPointer) -> Bool {
-            guard let base = head.baseAddress, let start = bytes.baseAddress, start >= base else { return true }
-            let lower = start - base
-            guard lower + bytes.count <= head.count else { return true }
-            return passes(lower, lower + bytes.count)
+        /// Bytes given as where they lie in memory: any not wholly in the head are passed over.
+        private mutating func passes(inHead bytes: UnsafeRawBufferPointer) -> Bool {
+            guard let place = HeadRemnants.place(of: bytes, in: head) else { return true }
+            return passes(lower: place.lower, upper: place.upper)
         }
 
         /// The range `lower..<upper`, within the head: an empty one is passed over.
-        private mutating func passes(_ lower: Int, _ upper: Int) -> Bool {
+        private mutating func passes(lower: Int, upper: Int) -> Bool {
             guard lower < upper else { return true }
             guard lower >= last, reach(lower) else { return false }
             last = lower
@@ -138,6 +142,17 @@ enum HeadRemnants {
             index += 1
         }
         return true
+    }
+
+    /// Where `bytes` lie in `head`, as offsets from its start; nil unless wholly within it (the
+    /// name of a folded field is moved elsewhere). A pair, not a range: on the per-request walk, no
+    /// range is made and checked.
+    @inline(__always)
+    static func place(of bytes: UnsafeRawBufferPointer, in head: UnsafeRawBufferPointer) -> (lower: Int, upper: Int)? {
+        guard let base = head.baseAddress, let start = bytes.baseAddress, start >= base else { return nil }
+        let lower = start - base
+        guard lower + bytes.count <= head.count else { return nil }
+        return (lower, lower + bytes.count)
     }
 
     fileprivate static func isSeparator(_ byte: UInt8) -> Bool {
