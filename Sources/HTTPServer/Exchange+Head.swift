@@ -60,7 +60,7 @@ extension Exchange {
 
 /// What `cmhdCollectHeader` fills: the fields as the responder will see them, how many lines had
 /// a name that is no token (kept out of `headers`, refused by `HeadRules`) and, for
-/// `HeadRemnants`, the ordered walk fed each field. A collector made to gather fields keeps also
+/// `HeadRemnants`, the ordered walk fed each field. A collector made to gather fields keeps only
 /// where each lies in the head, for a head that walk did not find whole.
 struct HeadCollector {
     let head: UnsafeRawBufferPointer?
@@ -69,7 +69,7 @@ struct HeadCollector {
     /// The remnant check's ordered pass, fed each field as it comes (nil when it does not run).
     private(set) var walk: HeadRemnants.OrderedWalk?
     /// Every field's place, kept only by a collector made to gather them (a head `walk` did not
-    /// find whole, judged again).
+    /// find whole, judged again); such a collector keeps nothing else.
     private(set) var fields: [HeadRemnants.Field] = []
     private let gathersFields: Bool
 
@@ -79,20 +79,22 @@ struct HeadCollector {
         self.gathersFields = gathersFields && head != nil
         if let head, let fieldSection { walk = HeadRemnants.OrderedWalk(head, from: fieldSection) }
         // One allocation for a usual head (a browser sends about a dozen fields).
-        headers.reserveCapacity(16)
-        if self.gathersFields { fields.reserveCapacity(16) }
+        if self.gathersFields { fields.reserveCapacity(16) } else { headers.reserveCapacity(16) }
     }
 
     /// One header line from libmicrohttpd's buffer: name and value are checked on the bytes, and
     /// become strings only once (a name that is no token never does).
     mutating func add(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) {
+        if gathersFields {
+            fields.append(HeadRemnants.Field(name: offsets(of: name), value: offsets(of: value)))
+            return
+        }
         if let checked = HTTPHeaders.Name.common(name) ?? Self.token(name) {
             headers.append(HTTPHeaders.Field(name: checked, value: Self.text(value), isValid: HTTPHeaders.Field.isWritable(value)))
         } else {
             invalidNameCount += 1
         }
         walk?.pass(name: name, value: value)
-        if gathersFields { fields.append(HeadRemnants.Field(name: offsets(of: name), value: offsets(of: value))) }
     }
 
     /// One header line as received; its name and value are checked as the field is made.

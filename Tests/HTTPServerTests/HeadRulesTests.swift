@@ -120,6 +120,7 @@ struct HeadWalkTests {
                 gathering.add(name: name, value: value)
             }
             #expect(walking.fields.isEmpty, "only a gathering collector keeps places")
+            #expect(gathering.headers.isEmpty && gathering.invalidNameCount == 0, "a gathering collector keeps only places")
             return (walking.walk?.isWhole, gathering.fields)
         }
     }
