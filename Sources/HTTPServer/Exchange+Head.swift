@@ -11,7 +11,7 @@ extension Exchange {
         _ connection: OpaquePointer, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?
     ) -> HTTPStatus? {
         let head = method.map { UnsafeRawBufferPointer(start: UnsafeRawPointer($0), count: cmhd_header_size(connection)) }
-        var collector = HeadCollector(head: head)
+        var collector = HeadCollector(head: head, fieldSection: Self.checksRemnants ? Self.fieldSection(head, version) : nil)
         withUnsafeMutablePointer(to: &collector) { pointer in
             _ = MHD_get_connection_values_n(connection, .HEADER_KIND, cmhdCollectHeader, pointer)
         }
@@ -21,24 +21,36 @@ extension Exchange {
         declaredLength = collector.headers[.contentLength].map { UInt64($0) ?? .max }
         headers = collector.headers
         if let violation = HeadRules.violation(in: collector, version: self.version) { return violation.status }
-        if let head, let method, let version, Self.checksRemnants,
-            !Self.isWhole(head, method: method, version: version, target: target, fields: collector.fields) {
+        if let head, let method, let version, let walk = collector.walk,
+            !Self.isWhole(head, method: method, version: version, target: target, walk: walk, connection: connection) {
             return .badRequest
         }
         return nil
     }
 
-    /// Whether the head kept all its bytes (see `HeadRemnants`).
+    /// Where the field section starts (the end of the version) in `head`, or nil without both.
+    private static func fieldSection(_ head: UnsafeRawBufferPointer?, _ version: UnsafePointer<CChar>?) -> Int? {
+        guard let base = head?.baseAddress, let version else { return nil }
+        return UnsafeRawPointer(version) - base + strlen(version)
+    }
+
+    /// Whether the head kept all its bytes (see `HeadRemnants`). `walk` judged the fields in the
+    /// order they came; a head it does not find whole has its fields' places gathered, a second
+    /// pass over libmicrohttpd's list, and is judged again in any order.
     private static func isWhole(
         _ head: UnsafeRawBufferPointer, method: UnsafePointer<CChar>, version: UnsafePointer<CChar>, target: String?,
-        fields: [HeadRemnants.Field]
+        walk: HeadRemnants.OrderedWalk, connection: OpaquePointer
     ) -> Bool {
         guard let target, let base = head.baseAddress else { return false }
-        let versionOffset = UnsafeRawPointer(version) - base
         guard HeadRemnants.requestLineIsWhole(
-            methodLength: strlen(method), targetLength: target.utf8.count, versionOffset: versionOffset)
+            methodLength: strlen(method), targetLength: target.utf8.count, versionOffset: UnsafeRawPointer(version) - base)
         else { return false }
-        return HeadRemnants.fieldSectionIsWhole(head, from: versionOffset + strlen(version), fields: fields)
+        if walk.isWhole { return true }
+        var gathered = HeadCollector(head: head, gathersFields: true)
+        withUnsafeMutablePointer(to: &gathered) { pointer in
+            _ = MHD_get_connection_values_n(connection, .HEADER_KIND, cmhdCollectHeader, pointer)
+        }
+        return HeadRemnants.fieldSectionIsWhole(head, from: walk.start, fields: gathered.fields)
     }
 
     /// The remnant check reads libmicrohttpd's buffer as 0.9.75 lays it out; later versions refuse
@@ -48,29 +60,41 @@ extension Exchange {
 
 /// What `cmhdCollectHeader` fills: the fields as the responder will see them, how many lines had
 /// a name that is no token (kept out of `headers`, refused by `HeadRules`) and, for
-/// `HeadRemnants`, where each lies in the head.
+/// `HeadRemnants`, the ordered walk fed each field. A collector made to gather fields keeps only
+/// where each lies in the head, for a head that walk did not find whole.
 struct HeadCollector {
     let head: UnsafeRawBufferPointer?
     var headers = HTTPHeaders()
     var invalidNameCount = 0
-    var fields: [HeadRemnants.Field] = []
+    /// The remnant check's ordered pass, fed each field as it comes (nil when it does not run).
+    private(set) var walk: HeadRemnants.OrderedWalk?
+    /// Every field's place, kept only by a collector made to gather them (a head `walk` did not
+    /// find whole, judged again); such a collector keeps nothing else.
+    private(set) var fields: [HeadRemnants.Field] = []
+    private let gathersFields: Bool
 
-    init(head: UnsafeRawBufferPointer? = nil) {
+    /// `fieldSection`: where the field section starts in `head`, for the remnant check.
+    init(head: UnsafeRawBufferPointer? = nil, fieldSection: Int? = nil, gathersFields: Bool = false) {
         self.head = head
-        // One allocation each for a usual head (a browser sends about a dozen fields).
-        headers.reserveCapacity(16)
-        if head != nil { fields.reserveCapacity(16) }
+        self.gathersFields = gathersFields && head != nil
+        if let head, let fieldSection { walk = HeadRemnants.OrderedWalk(head, from: fieldSection) }
+        // One allocation for a usual head (a browser sends about a dozen fields).
+        if self.gathersFields { fields.reserveCapacity(16) } else { headers.reserveCapacity(16) }
     }
 
     /// One header line from libmicrohttpd's buffer: name and value are checked on the bytes, and
     /// become strings only once (a name that is no token never does).
     mutating func add(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) {
+        if gathersFields {
+            fields.append(HeadRemnants.Field(name: offsets(of: name), value: offsets(of: value)))
+            return
+        }
         if let checked = HTTPHeaders.Name.common(name) ?? Self.token(name) {
             headers.append(HTTPHeaders.Field(name: checked, value: Self.text(value), isValid: HTTPHeaders.Field.isWritable(value)))
         } else {
             invalidNameCount += 1
         }
-        if head != nil { fields.append(HeadRemnants.Field(name: offsets(of: name), value: offsets(of: value))) }
+        walk?.pass(name: name, value: value)
     }
 
     /// One header line as received; its name and value are checked as the field is made.
@@ -97,9 +121,7 @@ struct HeadCollector {
     }
 
     private func offsets(of bytes: UnsafeRawBufferPointer) -> Range<Int>? {
-        guard let head, let base = head.baseAddress, let start = bytes.baseAddress,
-              start >= base, start - base + bytes.count <= head.count
-        else { return nil }
-        return (start - base)..<(start - base + bytes.count)
+        guard let head, let place = HeadRemnants.place(of: bytes, in: head) else { return nil }
+        return place.lower..<place.upper
     }
 }

@@ -30,37 +30,91 @@ enum HeadRemnants {
     /// `fields` or a separator. Ranges outside `head` are ignored, so any offsets are safe.
     static func fieldSectionIsWhole(_ head: UnsafeRawBufferPointer, from start: Int, fields: [Field]) -> Bool {
         // libmicrohttpd leaves the fields in the order they came: then one pass over the head,
-        // nothing allocated (this runs for every request). That pass judges each gap when it
-        // reaches it, which is right only while the ranges come in order (a later one out of
-        // order could still cover the gap), so it answers only "whole, every range in order";
-        // anything else is judged again by the sorted walk.
+        // nothing allocated. That pass judges each gap when it reaches it, which is right only
+        // while the ranges come in order (a later one out of order could still cover the gap), so
+        // it answers only "whole, every range in order"; anything else is judged again by the
+        // sorted walk. A request's head is walked as its fields come (`OrderedWalk`): this runs
+        // only for a head that walk did not find whole, and in tests and fuzzing.
         orderedSectionIsWhole(head, from: start, fields: fields) || sortedSectionIsWhole(head, from: start, fields: fields)
     }
 
     /// Whether the non-empty ranges (clamped to the head) start in increasing order, name before
     /// value, and each gap before the next range, and after the last, is separators.
     private static func orderedSectionIsWhole(_ head: UnsafeRawBufferPointer, from start: Int, fields: [Field]) -> Bool {
-        let count = head.count
-        var index = max(0, start)
-        var last = Int.min
-        func reach(_ end: Int) -> Bool {
+        var walk = OrderedWalk(head, from: start)
+        for field in fields { walk.pass(field) }
+        return walk.isWhole
+    }
+
+    /// The ordered pass of `fieldSectionIsWhole`, one field at a time: the exchange walks each
+    /// field as libmicrohttpd hands it over, so a usual head keeps no list of places (an array
+    /// allocated and freed per request). `isWhole` false means "not whole, or out of order": only
+    /// then are the places gathered, for `fieldSectionIsWhole`.
+    struct OrderedWalk {
+        private let head: UnsafeRawBufferPointer
+        /// Where the field section starts in the head, as given.
+        let start: Int
+        /// The first byte not yet judged.
+        private var index: Int
+        /// Where the last range started.
+        private var last = Int.min
+        /// False once a range came out of order or a gap held a remnant.
+        private var inOrder = true
+
+        init(_ head: UnsafeRawBufferPointer, from start: Int) {
+            self.head = head
+            self.start = start
+            index = max(0, start)
+        }
+
+        /// Judges the gap before each of `field`'s ranges.
+        mutating func pass(_ field: Field) {
+            guard inOrder else { return }
+            inOrder = passes(clamping: field.name) && passes(clamping: field.value)
+        }
+
+        /// `pass` for a field given as where its name and value lie in memory, as libmicrohttpd
+        /// hands them over: bytes outside the head are passed over, as a nil range is. Without
+        /// the ranges made and clamped, ~200 instructions fewer per request (callgrind).
+        mutating func pass(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) {
+            guard inOrder else { return }
+            inOrder = passes(inHead: name) && passes(inHead: value)
+        }
+
+        /// Whether every field passed so far came in order and the rest of the head is separators.
+        var isWhole: Bool {
+            var rest = self
+            return inOrder && rest.reach(head.count)
+        }
+
+        private mutating func reach(_ end: Int) -> Bool {
             while index < end {
-                guard isSeparator(head[index]) else { return false }
+                guard HeadRemnants.isSeparator(head[index]) else { return false }
                 index += 1
             }
             return true
         }
-        func passes(_ range: Range<Int>?) -> Bool {
-            guard let range = range?.clamped(to: 0..<count), !range.isEmpty else { return true }
-            guard range.lowerBound >= last, reach(range.lowerBound) else { return false }
-            last = range.lowerBound
-            index = max(index, range.upperBound)
+
+        /// A range given as offsets: nil is passed over, the rest clamped to the head.
+        private mutating func passes(clamping range: Range<Int>?) -> Bool {
+            guard let range = range?.clamped(to: 0..<head.count) else { return true }
+            return passes(lower: range.lowerBound, upper: range.upperBound)
+        }
+
+        /// Bytes given as where they lie in memory: any not wholly in the head are passed over.
+        private mutating func passes(inHead bytes: UnsafeRawBufferPointer) -> Bool {
+            guard let place = HeadRemnants.place(of: bytes, in: head) else { return true }
+            return passes(lower: place.lower, upper: place.upper)
+        }
+
+        /// The range `lower..<upper`, within the head: an empty one is passed over.
+        private mutating func passes(lower: Int, upper: Int) -> Bool {
+            guard lower < upper else { return true }
+            guard lower >= last, reach(lower) else { return false }
+            last = lower
+            index = max(index, upper)
             return true
         }
-        for field in fields {
-            guard passes(field.name), passes(field.value) else { return false }
-        }
-        return reach(count)
     }
 
     /// `fieldSectionIsWhole` for fields in any order: the ranges sorted first.
@@ -90,7 +144,18 @@ enum HeadRemnants {
         return true
     }
 
-    private static func isSeparator(_ byte: UInt8) -> Bool {
+    /// Where `bytes` lie in `head`, as offsets from its start; nil unless wholly within it (the
+    /// name of a folded field is moved elsewhere). A pair, not a range: on the per-request walk, no
+    /// range is made and checked.
+    @inline(__always)
+    static func place(of bytes: UnsafeRawBufferPointer, in head: UnsafeRawBufferPointer) -> (lower: Int, upper: Int)? {
+        guard let base = head.baseAddress, let start = bytes.baseAddress, start >= base else { return nil }
+        let lower = start - base
+        guard lower + bytes.count <= head.count else { return nil }
+        return (lower, lower + bytes.count)
+    }
+
+    fileprivate static func isSeparator(_ byte: UInt8) -> Bool {
         byte == 0 || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n")
     }
 }

@@ -11,6 +11,11 @@ import Testing
         Route(.get, "/assets/*") { _ throws(Refusal) in .text("a") },
     ])
 
+    /// A table of `routes` in order, each answering its own pattern.
+    static func table(_ routes: [(HTTPMethod, StaticString)]) -> RouteTable {
+        RouteTable(routes: routes.map { method, pattern in Route(method, pattern) { _ throws(Refusal) in .text("\(pattern)") } })
+    }
+
     static func parameters(_ path: String) -> [String]? {
         guard case .found(_, let parameters) = table.match(method: .get, path: path) else { return nil }
         return parameters.values(in: path).map(String.init)
@@ -56,13 +61,7 @@ import Testing
 
     @Test("routes are tried in order whatever their first segment: a literal, a `:name` or `*`")
     func firstSegmentsKeepTheOrder() {
-        let table = RouteTable(routes: [
-            Route(.get, "/:section/fixed") { _ throws(Refusal) in .text("1") },
-            Route(.post, "/s/:id") { _ throws(Refusal) in .text("2") },
-            Route(.get, "/s/:id") { _ throws(Refusal) in .text("3") },
-            Route(.get, "/") { _ throws(Refusal) in .text("4") },
-            Route(.get, "/*") { _ throws(Refusal) in .text("5") },
-        ])
+        let table = Self.table([(.get, "/:section/fixed"), (.post, "/s/:id"), (.get, "/s/:id"), (.get, "/"), (.get, "/*")])
         func found(_ path: String, _ method: HTTPMethod = .get) -> (String, [String])? {
             guard case .found(let route, let parameters) = table.match(method: method, path: path) else { return nil }
             return ("\(route.pattern)", parameters.values(in: path).map(String.init))
@@ -79,6 +78,32 @@ import Testing
             return
         }
         #expect(Set(methods.map(\.rawValue)) == ["POST", "GET", "HEAD"])
+    }
+
+    @Test("routes are tried by segment count in the table's order: a `*` route fits every longer path, before or after the others")
+    func segmentCountsKeepTheOrder() {
+        let table = Self.table([(.get, "/a/b/c"), (.get, "/a/*"), (.post, "/a/:x/c/d"), (.get, "/a/b/c/d/e/f/g/h"), (.put, "/*")])
+        func found(_ path: String, _ method: HTTPMethod = .get) -> String? {
+            guard case .found(let route, _) = table.match(method: method, path: path) else { return nil }
+            return "\(route.pattern)"
+        }
+        func allowed(_ path: String) -> [String]? {
+            guard case .methodNotAllowed(let methods) = table.match(method: .delete, path: path) else { return nil }
+            return methods.map(\.rawValue)
+        }
+        #expect(found("/a/b/c") == "/a/b/c")
+        #expect(found("/a/b/d") == "/a/*")
+        #expect(found("/a/b/c/d") == "/a/*")
+        #expect(found("/a/b/c/d", .post) == "/a/:x/c/d")
+        // Eight segments: the literal route comes after `/a/*`, which takes it first.
+        #expect(found("/a/b/c/d/e/f/g/h") == "/a/*")
+        // More segments than a split keeps: only `*` routes fit.
+        #expect(found("/a/b/c/d/e/f/g/h/i/j") == "/a/*")
+        #expect(found("/b/c/d/e/f/g/h/i/j", .put) == "/*")
+        #expect(found("/b/c/d/e/f/g/h/i/j") == nil)
+        #expect(allowed("/a/b/c/d") == ["GET", "HEAD", "POST", "PUT"])
+        #expect(allowed("/a/b/c/d/e/f/g/h/i") == ["GET", "HEAD", "PUT"])
+        #expect(allowed("/b") == ["PUT"])
     }
 
     @Test("a route's request reads its parameters from its own path: `id` is the first, empty with none")

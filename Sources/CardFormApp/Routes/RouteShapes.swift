@@ -2,7 +2,7 @@ import HTTPServer
 
 /// The table's patterns cut into segments once, at start, so that a request's path is split once
 /// and each route is tried by comparing segment counts and its literal segments' bytes: no route
-/// walks the path again (a keystroke's route is the 18th, and its id is 26 bytes).
+/// walks the path again (a keystroke's route is the 18th of the table, and its id is 26 bytes).
 ///
 /// Segments are what follows a path's first `/`, split at every `/`. A literal segment matches its
 /// own bytes only (not a canonically equivalent text: the Kelvin sign is no `K`), `:name` any one
@@ -41,6 +41,13 @@ struct RouteShapes: Sendable {
     private let segments: [Segment]
     private let shapes: [Shape]
     private let literals: [UInt8]
+    /// For a path of `n` segments (`Split.kept + 1` standing for more), the routes that can fit it
+    /// on their count alone, in the table's order: found once here, so that a request tries only
+    /// those (a keystroke's path has three segments: its route is the fifth tried, of the 32,
+    /// where it was the 18th). One flat list, `byCount` giving where each count's run starts: an array of
+    /// arrays would retain and release the inner one on every request.
+    private let candidates: [Int32]
+    private let byCount: [Int]
 
     init(_ patterns: [RouteName]) {
         var segments: [Segment] = []
@@ -70,7 +77,19 @@ struct RouteShapes: Sendable {
         self.segments = segments
         self.shapes = shapes
         self.literals = literals
+        // Before the buckets: a longer pattern would fall out of every one of them, unmatched.
         precondition(shapes.allSatisfy { Int($0.count) <= Split.kept }, "a pattern has more segments than a split path keeps")
+        var candidates: [Int32] = []
+        var byCount: [Int] = []
+        for count in 0...(Split.kept + 1) {
+            byCount.append(candidates.count)
+            candidates += shapes.indices.filter { index in
+                shapes[index].endsInRest ? count >= Int(shapes[index].count) : count == Int(shapes[index].count)
+            }.map { Int32($0) }
+        }
+        byCount.append(candidates.count)
+        self.candidates = candidates
+        self.byCount = byCount
     }
 
     /// `path` cut at its slashes; nil without a `/`.
@@ -90,8 +109,19 @@ struct RouteShapes: Sendable {
         }
     }
 
-    /// Whether route `index`'s pattern fits the split path. Inlined into the table's loop: most
-    /// routes are passed over on the segment count alone.
+    /// Where in `candidate(_:)` the routes lie whose segment count can fit `path`'s, in the
+    /// table's order: every other route fails `fits` on the count alone.
+    func candidates(for path: Split) -> Range<Int> {
+        let count = min(path.count, Split.kept + 1)
+        return byCount[count]..<byCount[count + 1]
+    }
+
+    /// The route at `position` of the candidates.
+    func candidate(_ position: Int) -> Int { Int(candidates[position]) }
+
+    /// Whether route `index`'s pattern fits the split path. Inlined into the table's loop. The
+    /// table tries only `candidates(for:)`, whose segment count fits, so there the count check
+    /// never fails; it is kept so that `fits` is right on its own.
     @inline(__always)
     func fits(_ index: Int, _ path: Split) -> Bool {
         let shape = shapes[index]

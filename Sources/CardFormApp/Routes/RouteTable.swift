@@ -98,7 +98,10 @@ struct RouteTable: Sendable {
         // The routes of the request's method first (a GET route answers HEAD too): the others'
         // shapes are compared only to name the allowed methods of a 405, when none fits.
         let isHead = method == .head
-        for index in methods.indices where shapes.fits(index, split) {
+        let candidates = shapes.candidates(for: split)
+        for position in candidates {
+            let index = shapes.candidate(position)
+            guard shapes.fits(index, split) else { continue }
             // Methods compared only for a route that fits: two different ones are a call into
             // the String comparison each, a count compare is one instruction.
             let routeMethod = methods[index]
@@ -108,7 +111,9 @@ struct RouteTable: Sendable {
             return .found(routes[index], parameters: parameters)
         }
         var allowed: [HTTPMethod] = []
-        for index in methods.indices where shapes.fits(index, split) {
+        for position in candidates {
+            let index = shapes.candidate(position)
+            guard shapes.fits(index, split) else { continue }
             allowed.append(methods[index])
             if methods[index] == .get { allowed.append(.head) }
         }
