@@ -87,7 +87,7 @@ extension FormRenderer {
             let leaf = plan.leaves[index]
             echoed = echoed || isEcho
             guard page.keptFieldLeaf.holdsNoRepeatedKey || page.blocks[leaf.repeatedKey] == nil else { return .answer(nil) }
-            let slot = page.blocks.index(forKey: leaf.key)
+            let slot = page.slot(ofLeaf: index, in: plan)
             var reuse: KeptFieldLeaf.Kept?
             if isEcho, let previous, let slot, page.blocks.values[slot] == previousHeld {
                 reuse = reusable(previous, leaf: leaf, changes: changes)
