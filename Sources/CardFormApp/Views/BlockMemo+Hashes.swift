@@ -17,6 +17,15 @@ extension BlockMemo {
         /// text is also where `FragmentDiff.valueText` finds any value filled in.
         let fixed: KnownHashes
 
+        /// For an entry that renders nothing (`Entry.rendersNothing`): there is no block to hash,
+        /// and these are never asked for.
+        static let none = EntryHashes(prefix: BlockHash(), fixed: KnownHashes(own: 0, tagEnd: nil, inner: nil))
+
+        private init(prefix: BlockHash, fixed: KnownHashes) {
+            self.prefix = prefix
+            self.fixed = fixed
+        }
+
         /// The hashes of `html` (rendered with the stand-in, which starts at `standIns`), whose
         /// block spans `block`.
         init(_ html: [UInt8], block: Range<Int>, standIns: [Int]) {

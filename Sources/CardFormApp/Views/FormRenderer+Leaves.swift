@@ -167,18 +167,26 @@ extension FormRenderer {
             return .block(range, reusable.entry.known(filledWith: value, at: range), reusable)
         }
         // The state and facts are read back from the key on a miss: taken into it, not copied.
-        let memoKey = BlockMemo.Key(site: leaf.site(language), state: view.fieldState(field), filled: filled)
+        let shown = view.session.configuration.isConfigured(field)
+        let memoKey = BlockMemo.Key(site: leaf.site(language), state: view.fieldState(field), filled: filled, shown: shown)
         let entry: BlockMemo.Entry
         if let known = resources.blockMemo.entry(for: memoKey) {
             entry = known
         } else {
-            let data = view.fieldBlockData(field, state: memoKey.state, value: value.isEmpty ? "" : BlockMemo.standIn)
+            // A field left out is rendered from the form's data, which lacks it, as the whole form does.
+            let data = shown
+                ? view.fieldBlockData(field, state: memoKey.state, value: value.isEmpty ? "" : BlockMemo.standIn)
+                : view.data(only: field, reading: leaf.rootKeys)
             let standIn = try render(leaf.template, data: data)
-            guard case .block(let range, _, _) = checked(standIn, from: 0, leaf) else { return .unfit }
-            entry = BlockMemo.Entry(cutting: standIn, block: range)
+            switch checked(standIn, from: 0, leaf) {
+            case .unfit: return .unfit
+            case .nothing: entry = BlockMemo.Entry(blanks: standIn)
+            case .block(let range, _, _): entry = BlockMemo.Entry(cutting: standIn, block: range)
+            }
             resources.blockMemo.remember(entry, for: memoKey)
         }
         let range = entry.append(filledWith: value, to: &html)
+        if entry.rendersNothing { return .nothing }
         let kept = KeptFieldLeaf.Kept(
             field: field, templateHash: leaf.templateHash, language: language, filled: filled, memo: resources.blockMemo, entry: entry)
         return .block(range, entry.known(filledWith: value, at: range), kept)
