@@ -32,8 +32,9 @@ struct PageState: Hashable, Sendable {
     var isStale = false
     /// The edited field's entry as the last keystroke filled it; not sealed, not compared.
     var keptFieldLeaf = KeptFieldLeaf()
-    /// Where `blocks` holds each leaf's block; not sealed, not compared.
-    private var leafSlots = LeafSlots()
+    /// Where `blocks` holds each leaf's block; not sealed, not compared. Readable so that tests
+    /// can tell a slot kept from one looked up again (`PageStateSlotsTests`).
+    private(set) var leafSlots = LeafSlots()
 
     init(id: String, revision: Int = 0) {
         self.id = id
