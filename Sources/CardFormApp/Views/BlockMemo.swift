@@ -103,7 +103,8 @@ enum BlockMemo {
         }
 
         /// Appends the markup with `value` where the stand-in was; returns the block's range in
-        /// `html` (empty, for an entry that `rendersNothing`).
+        /// `html`. Not for an entry that `rendersNothing`: it has no block (the range would span
+        /// its blanks), and its caller appends the blanks alone (`FormRenderer.memoized`).
         func append(filledWith value: String, to html: inout [UInt8]) -> Range<Int> {
             let start = html.count
             for (index, piece) in pieces.enumerated() {

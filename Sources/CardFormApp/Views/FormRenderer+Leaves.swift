@@ -185,8 +185,12 @@ extension FormRenderer {
             }
             resources.blockMemo.remember(entry, for: memoKey)
         }
+        // A field left out: its blanks alone, no block to fill, hash or keep (as `LeafMemo`'s nothing).
+        if entry.rendersNothing {
+            html.append(contentsOf: entry.pieces[0])
+            return .nothing
+        }
         let range = entry.append(filledWith: value, to: &html)
-        if entry.rendersNothing { return .nothing }
         let kept = KeptFieldLeaf.Kept(
             field: field, templateHash: leaf.templateHash, language: language, filled: filled, memo: resources.blockMemo, entry: entry)
         return .block(range, entry.known(filledWith: value, at: range), kept)
