@@ -152,7 +152,8 @@ struct LeafFacts: Hashable, Sendable {
     }
 
     /// A network, or none, as its one byte: equal values, equal bytes (a case without payload is
-    /// stored as its number), without hashing it on its own.
+    /// stored as its number), without hashing it on its own. A case with a payload would break
+    /// that; `LeafFactsEqualityTests` pins the one-byte layout, so such a case fails it first.
     private static func bits(_ network: CardNetwork?) -> UInt64 {
         withUnsafeBytes(of: network) { UInt64($0[0]) }
     }
