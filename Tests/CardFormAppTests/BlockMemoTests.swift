@@ -19,6 +19,24 @@ import CardFormSupport
         #expect(memo.entry(for: keys[1])?.pieces == [Array("<p>bb</p>".utf8)])
     }
 
+    /// A field shown and the same field left out (`Key.shown`, not hashed) share a hash but are
+    /// different keys: each keeps its own entry, the block for one and the blanks for the other.
+    @Test func aFieldShownAndLeftOutKeepTheirOwnEntries() {
+        let memo = BoundedMemo<BlockMemo.Key, BlockMemo.Entry>(capacity: BlockMemo.capacity)
+        let state = FieldState(required: true, disabled: false, autoCapitalise: false)
+        let site = MemoSite(template: "blocks/cvv", language: "en")
+        let shown = BlockMemo.Key(site: site, state: state)
+        let leftOut = BlockMemo.Key(site: site, state: state, shown: false)
+        #expect(shown.hashValue == leftOut.hashValue)
+        #expect(shown != leftOut)
+        memo.remember(BlockMemo.Entry(cutting: Array("<p>a</p>".utf8), block: 0..<8), for: shown)
+        memo.remember(BlockMemo.Entry(blanks: Array("\n".utf8)), for: leftOut)
+        #expect(memo.count == 2)
+        #expect(memo.entry(for: shown)?.rendersNothing == false)
+        #expect(memo.entry(for: leftOut)?.rendersNothing == true)
+        #expect(memo.entry(for: leftOut)?.pieces == [Array("\n".utf8)])
+    }
+
     /// What an entry knows of its block's hashes, filled with each value, is what the diff works
     /// out from the markup; the value's place and the hashes leaving it out are known only when
     /// the stand-in is the text of the block's first `value="…"`.

@@ -100,4 +100,14 @@ import Testing
         let pack = FieldLookViewTests.resources.pack(for: "en")
         #expect(first.data(.state, pack: pack, icons: [:]) == second.data(.state, pack: pack, icons: [:]))
     }
+
+    /// `LeafFacts.hash` takes a network, or none, as the one byte `CardNetwork?` is stored in: true
+    /// while no case has a payload. One that had would make the optional larger, and equal
+    /// networks could differ in their bytes (memo misses, duplicate entries): this fails first.
+    @Test func anOptionalNetworkIsOneByteOfItsOwnForEachCase() {
+        #expect(MemoryLayout<CardNetwork?>.size == 1)
+        let networks: [CardNetwork?] = [nil] + CardNetwork.allCases.map { $0 }
+        let bytes = networks.map { network in withUnsafeBytes(of: network) { $0[0] } }
+        #expect(Set(bytes).count == networks.count)
+    }
 }

@@ -44,17 +44,23 @@ import Testing
     /// `cardDetails` whole, and exactly as the whole form would, the page left the same.
     @Test func theCoBadgeChoiceAppearingOrVanishingRendersItsSectionAlone() throws {
         var shopper = try DifferentialRenderingTests.Shopper(DifferentialRenderingTests.cardOnly)
+        #expect(try Self.coBadgeTurns(&shopper) == [true, false])
+        #expect(shopper.mismatches.isEmpty, "\(shopper.mismatches.first ?? "")")
+    }
+
+    /// Types a co-badged card's number until the choice appears, then takes the last digit back,
+    /// each keystroke through `checkedKeystroke`: whether the choice appeared or vanished, in turn.
+    static func coBadgeTurns(_ shopper: inout DifferentialRenderingTests.Shopper) throws -> [Bool] {
         try shopper.input(.cardNumber, "", .focus)
         var typed = ""
         var turns: [Bool] = []
         for digit in "4000002500" {
             typed.append(digit)
-            if let turn = try Self.checkedKeystroke(&shopper, typed) { turns.append(turn) }
+            if let turn = try checkedKeystroke(&shopper, typed) { turns.append(turn) }
             if turns == [true] { break }
         }
-        if let turn = try Self.checkedKeystroke(&shopper, String(typed.dropLast())) { turns.append(turn) }
-        #expect(turns == [true, false])
-        #expect(shopper.mismatches.isEmpty, "\(shopper.mismatches.first ?? "")")
+        if let turn = try checkedKeystroke(&shopper, String(typed.dropLast())) { turns.append(turn) }
+        return turns
     }
 
     /// A keystroke answered by the tracked path alone, checked against the whole form's answer,
@@ -82,5 +88,23 @@ import Testing
         #expect(sent.allSatisfy { !["cardNumber", "cardNetwork", "expiryDate", "cvv", "cardholderName", "saveCard"].contains($0) })
         #expect(answer.contains(#"data-cf-block="cardNetwork""#) == holds)
         return holds
+    }
+}
+
+/// A merchant whose card fields leave out the cardholder's name: that leaf renders nothing, which
+/// `BlockMemo` keeps too, so the co-badge choice still renders its section alone (Review-T's L1).
+@Suite struct SectionWithoutNameTests {
+    static let withoutName = #"{"amount": 2499, "currency": "EUR", "cardFields": ["cardNumber", "expiryDate", "cvv"]}"#
+
+    /// The section path answers each time the choice appears or vanishes, exactly as the whole
+    /// form would, and every keystroke of a whole card typed after it answers as the whole form.
+    @Test func theCoBadgeChoiceRendersItsSectionAloneWithoutTheName() throws {
+        var shopper = try DifferentialRenderingTests.Shopper(Self.withoutName)
+        #expect(try SectionRenderingTests.coBadgeTurns(&shopper) == [true, false])
+        for value in ["40000025", "400000250", "4000002500001001"] { try shopper.input(.cardNumber, value) }
+        for value in ["1", "12", "12/3", "12/30"] { try shopper.input(.expiryDate, value) }
+        for value in ["7", "73", "737"] { try shopper.input(.cvv, value) }
+        #expect(shopper.events > 10)
+        #expect(shopper.mismatches.isEmpty, "\(shopper.mismatches.first ?? "")")
     }
 }

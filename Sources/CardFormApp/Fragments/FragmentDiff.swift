@@ -155,7 +155,7 @@ enum FragmentDiff {
             next: next)
         // The page holds the tree's blocks as `next` says, and no others unless they are leaves.
         if let leaves {
-            for index in tree.blocks.indices { page.blocks.values[leaves[index].slot] = next[index] }
+            for index in tree.blocks.indices { page.setHeld(next[index], at: leaves[index].slot) }
         } else if let dropping {
             for name in dropping { page.blocks.removeValue(forKey: name) }
             for index in tree.blocks.indices { page.blocks[tree.blocks[index].key] = next[index] }

@@ -3,7 +3,9 @@ import CardEngine
 /// What one open page was last sent: the revision it holds and each block's hashes.
 ///
 /// Hashes rather than HTML: a page costs a couple of kilobytes of memory (a dictionary entry per
-/// block), whatever the templates.
+/// block), whatever the templates. Once a keystroke has rendered a leaf, add its leaf slots: a
+/// reference to the plan's leaves (shared, not copied) and a slot per leaf at 16 bytes each:
+/// with the shipped templates' 19 leaves and the array's header, some 340 bytes more.
 struct PageState: Hashable, Sendable {
     var id: String
     /// Increases with every response that carried blocks; the page script echoes the last one it
@@ -11,7 +13,17 @@ struct PageState: Hashable, Sendable {
     var revision: Int = 0
     /// Every block the page holds, by key (`BlockTree.Block.key`). One entry per block rather
     /// than a dictionary per kind of hash: a keystroke finds a block once and changes it in place.
-    var blocks: [String: HeldBlock] = [:]
+    /// Any change made through here forgets where the leaves' blocks were found (`slot(ofLeaf:in:)`);
+    /// `setHeld(_:at:)` changes one block and keeps them.
+    var blocks: [String: HeldBlock] {
+        _read { yield held }
+        _modify {
+            // Forgotten before the change, so that an access that ends early leaves nothing stale.
+            leafSlots.forget()
+            yield &held
+        }
+    }
+    private var held: [String: HeldBlock] = [:]
     /// The highest keystroke sequence number handled for this page.
     var lastSeq: Int = -1
     /// The payment phase the page was last shown: when the session's differs, the next answer
@@ -22,6 +34,30 @@ struct PageState: Hashable, Sendable {
     var isStale = false
     /// The edited field's entry as the last keystroke filled it; not sealed, not compared.
     var keptFieldLeaf = KeptFieldLeaf()
+    /// Where `blocks` holds each leaf's block; not sealed, not compared. Readable so that tests
+    /// can tell a slot kept from one looked up again (`PageStateSlotsTests`).
+    private(set) var leafSlots = LeafSlots()
+
+    init(id: String, revision: Int = 0) {
+        self.id = id
+        self.revision = revision
+    }
+
+    /// Where `blocks` holds the block of `plan.leaves[index]`, nil when it holds none: the leaf's
+    /// key is hashed once until the blocks change otherwise than through `setHeld(_:at:)` (a
+    /// whole-form or section answer, a reload), not on every keystroke (~350 instructions a leaf).
+    mutating func slot(ofLeaf index: Int, in plan: BlockPlan) -> LeafSlots.Slot? {
+        if let known = leafSlots.slot(ofLeaf: index, in: plan) { return known }
+        let slot = held.index(forKey: plan.leaves[index].key)
+        leafSlots.remember(slot, ofLeaf: index, in: plan)
+        return slot
+    }
+
+    /// Sets the block at `slot` (from `slot(ofLeaf:in:)` or `blocks.index(forKey:)`), which keeps
+    /// every block where it was: the leaves' slots stay known.
+    mutating func setHeld(_ block: HeldBlock, at slot: LeafSlots.Slot) {
+        held.values[slot] = block
+    }
 }
 
 /// One block as a page holds it, as hashes (`BlockHash`).

@@ -17,6 +17,15 @@ extension BlockMemo {
         /// text is also where `FragmentDiff.valueText` finds any value filled in.
         let fixed: KnownHashes
 
+        /// For an entry that renders nothing (`Entry.rendersNothing`): there is no block to hash,
+        /// and these are never asked for (`known(filledWith:at:)` asserts it).
+        static let none = EntryHashes(prefix: BlockHash(), fixed: KnownHashes(own: 0, tagEnd: nil, inner: nil))
+
+        private init(prefix: BlockHash, fixed: KnownHashes) {
+            self.prefix = prefix
+            self.fixed = fixed
+        }
+
         /// The hashes of `html` (rendered with the stand-in, which starts at `standIns`), whose
         /// block spans `block`.
         init(_ html: [UInt8], block: Range<Int>, standIns: [Int]) {
@@ -48,6 +57,7 @@ extension BlockMemo.Entry {
     /// The hashes `FragmentDiff` takes of this entry's block filled with `value` (as `append`
     /// gives it) at `block` in the buffer.
     func known(filledWith value: String, at block: Range<Int>) -> KnownHashes {
+        assert(!rendersNothing, "an entry that renders nothing has no block to hash")
         var own = hashes.prefix
         for index in pieces.indices.dropFirst() {
             own.combine(value)

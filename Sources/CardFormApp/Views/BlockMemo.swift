@@ -25,6 +25,10 @@ enum BlockMemo {
         /// Whether the entry holds the stand-in, to be filled with the value; false: rendered
         /// with the empty value, kept whole.
         var filled = true
+        /// Whether the session's configuration shows the field. A field it leaves out is not in
+        /// the form's data, so its block renders nothing (blanks only), whatever its state:
+        /// kept apart from the renders of the merchants who show it (`Entry.rendersNothing`).
+        var shown = true
 
         /// Hashes what tells a field's renders apart most (its verdict, error, length and network),
         /// not the whole state: equal keys still hash alike, the few that share a hash are told
@@ -58,9 +62,14 @@ enum BlockMemo {
         let leading: Int
         let trailing: Int
         let hashes: EntryHashes
+        /// Whether the leaf rendered no block, only the blanks `pieces` holds: a field the
+        /// merchant's configuration leaves out (`Key.shown`). Kept too, so that a section holding
+        /// that field's leaf still renders alone (`FormRenderer.sectionFragments`).
+        let rendersNothing: Bool
 
         /// Cuts `html`, rendered with the stand-in, whose block spans `block`.
         init(cutting html: [UInt8], block: Range<Int>) {
+            rendersNothing = false
             let standIn = Array(BlockMemo.standIn.utf8)
             var pieces: [[UInt8]] = []
             var standIns: [Int] = []
@@ -83,8 +92,19 @@ enum BlockMemo {
             hashes = EntryHashes(html, block: block, standIns: standIns)
         }
 
+        /// For a leaf that rendered nothing but `blanks`: a field the configuration leaves out
+        /// (`Key.shown`), rendered without the field as the whole form is, so with no value.
+        init(blanks: [UInt8]) {
+            pieces = [blanks]
+            leading = 0
+            trailing = 0
+            hashes = .none
+            rendersNothing = true
+        }
+
         /// Appends the markup with `value` where the stand-in was; returns the block's range in
-        /// `html`.
+        /// `html`. Not for an entry that `rendersNothing`: it has no block (the range would span
+        /// its blanks), and its caller appends the blanks alone (`FormRenderer.memoized`).
         func append(filledWith value: String, to html: inout [UInt8]) -> Range<Int> {
             let start = html.count
             for (index, piece) in pieces.enumerated() {

@@ -87,7 +87,7 @@ extension FormRenderer {
             let leaf = plan.leaves[index]
             echoed = echoed || isEcho
             guard page.keptFieldLeaf.holdsNoRepeatedKey || page.blocks[leaf.repeatedKey] == nil else { return .answer(nil) }
-            let slot = page.blocks.index(forKey: leaf.key)
+            let slot = page.slot(ofLeaf: index, in: plan)
             var reuse: KeptFieldLeaf.Kept?
             if isEcho, let previous, let slot, page.blocks.values[slot] == previousHeld {
                 reuse = reusable(previous, leaf: leaf, changes: changes)
@@ -167,16 +167,28 @@ extension FormRenderer {
             return .block(range, reusable.entry.known(filledWith: value, at: range), reusable)
         }
         // The state and facts are read back from the key on a miss: taken into it, not copied.
-        let memoKey = BlockMemo.Key(site: leaf.site(language), state: view.fieldState(field), filled: filled)
+        let shown = view.session.configuration.isConfigured(field)
+        let memoKey = BlockMemo.Key(site: leaf.site(language), state: view.fieldState(field), filled: filled, shown: shown)
         let entry: BlockMemo.Entry
         if let known = resources.blockMemo.entry(for: memoKey) {
             entry = known
         } else {
-            let data = view.fieldBlockData(field, state: memoKey.state, value: value.isEmpty ? "" : BlockMemo.standIn)
+            // A field left out is rendered from the form's data, which lacks it, as the whole form does.
+            let data = shown
+                ? view.fieldBlockData(field, state: memoKey.state, value: value.isEmpty ? "" : BlockMemo.standIn)
+                : view.data(only: field, reading: leaf.rootKeys)
             let standIn = try render(leaf.template, data: data)
-            guard case .block(let range, _, _) = checked(standIn, from: 0, leaf) else { return .unfit }
-            entry = BlockMemo.Entry(cutting: standIn, block: range)
+            switch checked(standIn, from: 0, leaf) {
+            case .unfit: return .unfit
+            case .nothing: entry = BlockMemo.Entry(blanks: standIn)
+            case .block(let range, _, _): entry = BlockMemo.Entry(cutting: standIn, block: range)
+            }
             resources.blockMemo.remember(entry, for: memoKey)
+        }
+        // A field left out: its blanks alone, no block to fill, hash or keep (as `LeafMemo`'s nothing).
+        if entry.rendersNothing {
+            html.append(contentsOf: entry.pieces[0])
+            return .nothing
         }
         let range = entry.append(filledWith: value, to: &html)
         let kept = KeptFieldLeaf.Kept(

@@ -123,29 +123,38 @@ struct LeafFacts: Hashable, Sendable {
     /// a declined session keeps while its shopper edits the billing address (nil, and cheap,
     /// otherwise).
     func hash(into hasher: inout Hasher) {
-        // The flags, the field sets and the count go in as one word: a `combine` each cost more
-        // than the rest of the hash (fields by their fixed place, `FieldType.position` < 16).
+        // The flags, the field sets, the count and both networks go in as one word, the amounts
+        // and the rest's size as another, and the strings only when there: a `combine` each (an
+        // optional's is two) cost more than the rest of the hash (fields by their fixed place,
+        // `FieldType.position` < 16).
         var flags: UInt64 = 0
+        var sizes = 0
         if let state {
             var passed: UInt64 = 0
             for field in state.passed { passed |= 1 << UInt64(field.position) }
             var failed: UInt64 = 0
             for error in state.failed { failed |= 1 << UInt64(error.field.position) }
             flags = 1 | (state.valid ? 2 : 0) | passed << 2 | failed << 18 | UInt64(min(state.networks.count, 255)) << 34
-            hasher.combine(state.network)
-            hasher.combine(state.payment)
+            flags |= Self.bits(state.network) << 48
+            if let payment = state.payment { hasher.combine(payment) }
         }
         if let submit {
             flags |= 1 << 42 | (submit.disabled ? 1 << 43 : 0) | (submit.loading ? 1 << 44 : 0)
-            hasher.combine(submit.amount)
-            hasher.combine(submit.surcharge)
+            sizes = (submit.amount ?? -1) &* 1_000_003 &+ (submit.surcharge ?? -1)
         }
         if let saveCard { flags |= saveCard ? 1 << 45 : 1 << 46 }
         if isLoading { flags |= 1 << 47 }
+        if let cardNetwork { flags |= Self.bits(cardNetwork.selected) << 56 }
         hasher.combine(flags)
-        hasher.combine(errors?.announcement)
-        hasher.combine(cardNetwork?.selected)
-        hasher.combine(result?.id)
-        hasher.combine(rest?.count)
+        hasher.combine(sizes &* 31 &+ (rest?.count ?? -1))
+        if let announcement = errors?.announcement, !announcement.isEmpty { hasher.combine(announcement) }
+        if let id = result?.id { hasher.combine(id) }
+    }
+
+    /// A network, or none, as its one byte: equal values, equal bytes (a case without payload is
+    /// stored as its number), without hashing it on its own. A case with a payload would break
+    /// that; `LeafFactsEqualityTests` pins the one-byte layout, so such a case fails it first.
+    private static func bits(_ network: CardNetwork?) -> UInt64 {
+        withUnsafeBytes(of: network) { UInt64($0[0]) }
     }
 }
