@@ -172,9 +172,7 @@ public final class WebhookDispatcher: Sendable {
     /// The wait after failed try number `attempt` (1-based): doubling from `baseDelay`, capped at
     /// `maxDelay`, with its upper half jittered so receivers coming back are not hit all at once.
     func delay(afterAttempt attempt: Int) -> Duration {
-        let exponent = min(max(attempt - 1, 0), 30)
-        let full = min(configuration.maxDelay, configuration.baseDelay * (1 << exponent))
-        return full / 2 + full / 2 * Double.random(in: 0...1)
+        Backoff(base: configuration.baseDelay, cap: configuration.maxDelay).delay(afterAttempt: attempt)
     }
 
     private func deliver(_ entry: OutboxEntry) async {

@@ -18,9 +18,9 @@ import Testing
 
     @Test func backingOffDoublesFromAQuarterMillisecondToSixteenAndDrawsTheUpperHalf() {
         var contention = WriteContention(attempts: 16, turnTime: .seconds(10))
-        var ranges: [ClosedRange<Int>] = []
-        let pauses = (0..<9).map { _ in contention.refused { ranges.append($0); return $0.upperBound } }
-        #expect(ranges.prefix(3) == [125...250, 250...500, 500...1_000])
+        let shortest = (1...3).map { WriteContention.backoff.delay(afterAttempt: $0, fraction: 0) }
+        #expect(shortest.map(\.microseconds) == [125, 250, 500])
+        let pauses = (0..<9).map { _ in contention.refused(fraction: 1) }
         #expect(pauses.map(\.microseconds) == [250, 500, 1_000, 2_000, 4_000, 8_000, 16_000, 16_000, 16_000])
         #expect(contention.waited == .microseconds(63_750))
     }
@@ -34,7 +34,7 @@ import Testing
         #expect(losing.failure.contains("3 writes lost"))
 
         var waiting = WriteContention(attempts: 16, turnTime: .milliseconds(10))
-        while waiting.allowsAnother { _ = waiting.refused { $0.upperBound } }
+        while waiting.allowsAnother { _ = waiting.refused(fraction: 1) }
         #expect(waiting.waited >= .milliseconds(20) && waiting.waited < .milliseconds(40))
         #expect(waiting.losses == 0)
     }

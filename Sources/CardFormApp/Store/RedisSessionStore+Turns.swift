@@ -19,7 +19,7 @@ extension RedisSessionStore {
 
     /// Backs off after a write refused for another writer's turn.
     func backOff(_ contention: inout WriteContention) {
-        let pause = contention.refused { Int.random(in: $0) }
+        let pause = contention.refused()
         Thread.sleep(forTimeInterval: Double(pause.components.seconds) + Double(pause.components.attoseconds) / 1e18)
     }
 

@@ -35,15 +35,16 @@ struct WriteContention {
     /// payment lock, not a turn, decides who pays).
     mutating func paymentUnderway() { losses += 1 }
 
-    /// Another writer holds the turn: how long to wait, 0.25 ms doubling to 16 ms, the upper half
-    /// of it drawn by `random` so that several waiters do not come back at once.
-    mutating func refused(random: (ClosedRange<Int>) -> Int) -> Duration {
-        let ceiling = 250 << min(refusals, 6)
-        let pause = Duration.microseconds(random(ceiling / 2...ceiling))
+    /// Another writer holds the turn: how long to wait (`backoff`: 0.25 ms doubling to 16 ms),
+    /// `fraction` into the upper half of it, random unless given.
+    mutating func refused(fraction: Double = .random(in: 0...1)) -> Duration {
         refusals += 1
+        let pause = Self.backoff.delay(afterAttempt: refusals, fraction: fraction)
         waited += pause
         return pause
     }
+
+    static let backoff = Backoff(base: .microseconds(250), cap: .milliseconds(16))
 
     /// Why the writer gave up, for the log.
     var failure: String { "other writers kept it busy (\(losses) writes lost, \(waited) waiting)" }
