@@ -4,7 +4,8 @@ import Testing
 /// `render(_:data:apart:into:)`: a template's render with some inclusions left out, and where
 /// each would have gone.
 struct TemplateApartTests {
-    static let data: TemplateValue = ["name": "Ada & co", "items": [1, 2], "flag": true]
+    /// The locating tests' data: both cut a render apart where the same values stand.
+    static var data: TemplateValue { TemplateLocatingTests.data }
 
     static func library(section: String) throws -> TemplateLibrary {
         try TemplateLibrary(templates: [
