@@ -47,4 +47,22 @@ struct PerThreadTests {
         #expect(one.all.count == 1)
         #expect(one.local.count.withLock { $0 } == 2)
     }
+
+    @Test("a per-thread counter sums what every thread added, a request begun and ended on one thread leaving nothing")
+    func counterSumsTheThreads() {
+        let counter = PerThreadCounter()
+        counter.add(3)
+        onNewThread {
+            counter.add(5)
+            counter.add(1)
+            counter.add(-1)
+        }
+        #expect(counter.sum == 8)
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            for _ in 0..<1_000 { counter.add(1) }
+        }
+        #expect(counter.sum == 4_008)
+        counter.add(-4_008)
+        #expect(counter.sum == 0)
+    }
 }
