@@ -17,7 +17,8 @@ import Glibc
 /// connections wait in the kernel's backlog) until a connection closes; a connection from an
 /// address that has its share open is closed at once, so one client cannot crowd out the others;
 /// and a connection that has not delivered its request in time is shut down, which its worker
-/// notices and closes it.
+/// notices and closes it. The workers take the table's lock only when a connection opens and
+/// closes: their requests and answers set the connection's `ConnectionActivity` alone.
 final class Acceptor: Sendable {
     private let listenSocket: Int32
     private let wake: Int32
@@ -64,20 +65,11 @@ final class Acceptor: Sendable {
         if table.withLock({ $0.closed(socket) }) { signal() }
     }
 
-    /// The activity flag of the connection on `socket`, which its worker sets when a request is
-    /// in whole (it then no longer has to beat the request timeout); nil if it is not listed.
-    /// Looked up once per connection, when libmicrohttpd starts it.
+    /// The activity of the connection on `socket`, which its worker marks when a request is in
+    /// whole and when its answer is sent (the next deadline), without the table's lock; nil if it
+    /// is not listed. Looked up once per connection, when libmicrohttpd starts it.
     func activity(on socket: Int32) -> ConnectionActivity? {
         table.withLock { $0.activity(on: socket) }
-    }
-
-    /// The answer on `socket` was sent: the next request is due within the request timeout.
-    /// `now` is read by the caller before the lock (both workers take it for every request), and
-    /// once: the request's log entry measures its duration up to the same instant. It is read
-    /// before the log line and the metrics are written, so the deadline may start up to one log
-    /// write early (a few µs; longer only if the write blocks).
-    func answerSent(on socket: Int32, at now: ContinuousClock.Instant) {
-        if table.withLock({ $0.answerSent(on: socket, at: now) }) { signal() }
     }
 
     /// Stops accepting and joins the thread. Connections still in the backlog are refused when

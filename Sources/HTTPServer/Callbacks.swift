@@ -51,9 +51,9 @@ func cmhdEndRequest(
     state.pointee = nil
     let exchange = Unmanaged<Exchange>.fromOpaque(exchangePointer).takeRetainedValue()
     // Borrowed, as in `cmhdHandleRequest`: the context outlives every callback.
-    // `end` also clears the connection's busy flag, with its next deadline (`ConnectionTable.answerSent`).
+    // `end` also sets the connection's next deadline, which clears its busy flag (`ConnectionActivity`).
     Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { context in
-        context.end(exchange, outcome: outcome(of: termination))
+        context.end(exchange, on: connection, outcome: outcome(of: termination))
     }
 }
 

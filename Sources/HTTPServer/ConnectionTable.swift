@@ -10,8 +10,13 @@ import Glibc
 /// connection must deliver a whole request (head and body, and the TLS handshake before the
 /// first) within `requestTimeout` of being accepted or of its previous answer being sent; an idle
 /// keep-alive connection is therefore closed after that long too. Waiting for a deferred answer
-/// does not count: the deadline stops once the request is in (the connection's
-/// `ConnectionActivity`, set by its worker without the lock, read and cleared under it).
+/// does not count: the deadline stops once the request is in.
+///
+/// The deadline itself is the connection's `ConnectionActivity`, which its worker sets without
+/// any lock (a request in, an answer sent); the table keeps one queue entry per connection, due
+/// no later than that deadline, and looks at the activity when the entry falls due. A deadline
+/// only ever moves later (each answer's is its send time plus the timeout), so the worker never
+/// has to touch the queue or wake the acceptor.
 ///
 /// A state machine (no C, no I/O): the acceptor feeds it events under one lock and closes what it
 /// says is overdue. Connections are known by their socket, which libmicrohttpd reports
@@ -31,27 +36,22 @@ struct ConnectionTable {
 
     private struct Entry {
         let address: ClientAddress
-        /// Tells this connection's queue entries from those of an earlier one on the same socket.
+        /// Tells this connection's queue entry from those of an earlier one on the same socket.
         let generation: UInt32
-        /// By when the current request must be in; nil while none is awaited.
-        var deadline: Instant?
-        /// Whether the queue holds an entry for this connection (due no later than `deadline`).
-        var isQueued: Bool
+        /// Its deadline and busy mark, written by its worker.
+        let activity: ConnectionActivity
     }
 
     let limits: Limits
-    /// By socket: an array indexed by the descriptor, as the kernel hands out the lowest free one
-    /// (a dictionary hashed the socket twice per request, ~1,500 instructions under the lock).
+    /// By socket: an array indexed by the descriptor, as the kernel hands out the lowest free one.
     private var entries = SocketSlots<Entry>()
-    /// Whether each connection's request is in, by socket: set by its worker without the lock,
-    /// read when its deadline falls due. Apart from `entries`, which a class reference would make
-    /// costlier to update in place for every answer (~400 instructions, callgrind).
-    private var activities = SocketSlots<ConnectionActivity>()
     private var perAddress: [ClientAddress: Int] = [:]
-    /// At most one entry per connection, due at or before its deadline: moving a deadline later
-    /// (every answer) costs no queue operation; an entry due early is put back at the deadline.
+    /// One entry per connection until it is reported overdue, due at or before its deadline: an
+    /// entry that falls due early is put back at the deadline (or a timeout later while busy).
     private var deadlines = DeadlineQueue()
     private var generations: UInt32 = 0
+    /// What the activities count their nanoseconds from.
+    private let origin = ContinuousClock.now
 
     init(limits: Limits) {
         self.limits = Limits(
@@ -76,36 +76,16 @@ struct ConnectionTable {
         guard count(from: address) < limits.perAddress else { return nil }
         perAddress[address, default: 0] += 1
         generations &+= 1
-        entries[socket] = Entry(address: address, generation: generations, deadline: nil, isQueued: false)
-        activities[socket] = ConnectionActivity()
-        return answerSent(on: socket, at: now)
+        let activity = ConnectionActivity(origin: origin, timeout: limits.requestTimeout, acceptedAt: now)
+        entries[socket] = Entry(address: address, generation: generations, activity: activity)
+        return enqueue(socket, generations, at: now + limits.requestTimeout)
     }
 
-    /// The activity flag of the connection on `socket`, or nil if none is listed. Its worker sets
-    /// it when a request is in whole, and the deadline then no longer applies; `answerSent` clears
-    /// it with the next deadline set, under the same lock.
+    /// The activity of the connection on `socket`, or nil if none is listed. Its worker marks a
+    /// request in whole (the deadline then no longer applies) and sets the next deadline with
+    /// each answer (`ConnectionActivity.answerSent(at:)`).
     func activity(on socket: Int32) -> ConnectionActivity? {
-        activities[socket]
-    }
-
-    /// The connection's answer was sent (or it was just accepted): the next request is due within
-    /// the timeout, and the connection is idle. Returns whether that deadline is now the earliest.
-    ///
-    /// The flag is cleared here, with the deadline set, not by the worker after: `popOverdue` then
-    /// sees the old deadline with the connection busy or the new one with it idle, never the new
-    /// one busy. An answer whose new deadline had already passed (a log write stalled past the
-    /// timeout) would otherwise be popped while still busy and dropped, leaving the idle
-    /// connection with no deadline at all.
-    mutating func answerSent(on socket: Int32, at now: Instant) -> Bool {
-        activities[socket]?.answerSent()
-        let deadline = now + limits.requestTimeout
-        let unqueued = entries.update(socket) { entry -> UInt32? in
-            entry.deadline = deadline
-            defer { entry.isQueued = true }
-            return entry.isQueued ? nil : entry.generation
-        }
-        guard let generation = unqueued ?? nil else { return false }
-        return enqueue(socket, generation, at: deadline)
+        entries[socket]?.activity
     }
 
     /// The connection closed. Returns whether the table was full until now (the acceptor, which
@@ -113,29 +93,28 @@ struct ConnectionTable {
     mutating func closed(_ socket: Int32) -> Bool {
         let wasFull = isFull
         guard let entry = entries.removeValue(forKey: socket) else { return false }
-        activities[socket] = nil
         let remaining = (perAddress[entry.address] ?? 1) - 1
         perAddress[entry.address] = remaining > 0 ? remaining : nil
         return wasFull
     }
 
-    /// A socket whose deadline has passed at `now`, or nil. Its deadline is cleared: it is
-    /// reported once, and stays listed until it is `closed`. A connection whose request is in
-    /// (busy) is not reported: its deadline is only cleared, and its answer sets the next.
+    /// A socket whose deadline has passed at `now`, or nil. It is reported once (its queue entry
+    /// is not put back), and stays listed until it is `closed`. A connection whose request is in
+    /// (busy) is not reported: it is looked at again a timeout later, by when its answer, if
+    /// sent, has set a deadline no earlier (up to the few instructions between the worker's
+    /// reading the clock and its store).
     mutating func popOverdue(at now: Instant) -> Int32? {
         while let key = deadlines.popDue(at: now) {
             let (socket, generation) = Self.split(key)
-            guard var entry = entries[socket], entry.generation == generation else { continue }
-            entry.isQueued = false
-            defer { entries[socket] = entry }
-            guard let deadline = entry.deadline else { continue }
-            guard deadline <= now else {
-                _ = enqueue(socket, generation, at: deadline)
-                entry.isQueued = true
+            guard let entry = entries[socket], entry.generation == generation else { continue }
+            guard let deadline = entry.activity.deadline else {
+                _ = enqueue(socket, generation, at: now + limits.requestTimeout)
                 continue
             }
-            entry.deadline = nil
-            if activities[socket]?.isBusy == true { continue }
+            guard deadline <= now else {
+                _ = enqueue(socket, generation, at: deadline)
+                continue
+            }
             return socket
         }
         return nil
@@ -152,7 +131,7 @@ struct ConnectionTable {
             let live = entries
             deadlines.compact { key in
                 let (socket, generation) = Self.split(key)
-                return live[socket].map { $0.generation == generation && $0.isQueued } ?? false
+                return live[socket].map { $0.generation == generation } ?? false
             }
         }
         return deadlines.insert(UInt64(UInt32(bitPattern: socket)) | UInt64(generation) << 32, at: deadline)

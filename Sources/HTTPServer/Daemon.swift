@@ -124,7 +124,7 @@ public final class Daemon: @unchecked Sendable {
     }
 
     /// Requests currently between their request line and their end (waiting deferred ones included).
-    public var inFlightCount: Int { context.inFlight.load(ordering: .acquiring) }
+    public var inFlightCount: Int { context.inFlight.sum }
 
     /// Connections open now (accepted and not yet closed), waiting ones included.
     public var openConnectionCount: Int { context.acceptor.openCount }
@@ -155,7 +155,7 @@ public final class Daemon: @unchecked Sendable {
             // makes deferred responses started from now on end at once with their fallback.
             context.suspended.stop()
             let deadline = ContinuousClock.now + gracePeriod
-            while context.inFlight.load(ordering: .acquiring) > 0, ContinuousClock.now < deadline {
+            while context.inFlight.sum > 0, ContinuousClock.now < deadline {
                 usleep(2_000)
             }
             for handle in handles { MHD_stop_daemon(handle) }

@@ -1,3 +1,5 @@
+import CardFormSupport
+import CMicroHTTPD
 import Synchronization
 
 /// What every libmicrohttpd callback needs, shared by all worker threads. Handed to C retained
@@ -12,8 +14,11 @@ final class ServerContext: Sendable {
     let suspended: SuspendedConnections
     /// The accepting thread, told when a connection closes (it keeps the connection limit).
     let acceptor: Acceptor
-    /// Requests between their request line and their end; graceful stop waits for zero.
-    let inFlight = Atomic<Int>(0)
+    /// Requests between their request line and their end; graceful stop waits for zero. Counted
+    /// per thread: every request changes it twice, and one shared atomic moved its cache line
+    /// between the workers' cores on each change. A request begins and ends on its connection's
+    /// worker thread, so each slot stays at or above zero and a sum of zero means none is in flight.
+    let inFlight = PerThreadCounter()
     /// Set when stopping: responses then carry `Connection: close` so clients do not reuse them.
     let isStopping = Atomic<Bool>(false)
     /// Added to the daemon's own answers (`Daemon.Configuration.rejectionHeaders`).
@@ -68,14 +73,17 @@ final class ServerContext: Sendable {
 
     /// A request line arrived on `socket`.
     func begin(target: String?, socket: Int32) -> Exchange {
-        inFlight.add(1, ordering: .relaxed)
+        inFlight.add(1)
         return Exchange(target: target, socket: socket, body: BodyCollector(limit: maxBodySize, discardLimit: maxDiscardedBodySize))
     }
 
-    /// The exchange ended (`outcome`); reports it when it reached the handler.
-    func end(_ exchange: Exchange, outcome: RequestLogEntry.Outcome) {
-        // Read once for the log entry and the acceptor's next deadline (~90 instructions a read).
+    /// The exchange on `connection` ended (`outcome`); reports it when it reached the handler.
+    func end(_ exchange: Exchange, on connection: OpaquePointer?, outcome: RequestLogEntry.Outcome) {
+        // Read once for the log entry and the connection's next deadline (~90 instructions a read).
         let now = ContinuousClock.now
+        // Set first, right after the clock is read: the acceptor, finding the connection still
+        // busy, looks again a timeout later, and would be late by whatever ran in between.
+        if let connection { ConnectionActivity.answerSent(on: connection, at: now) }
         if let onRequestCompleted, let method = exchange.method {
             let deferral = exchange.completion?.ending?.deferral
             onRequestCompleted(RequestLogEntry(
@@ -88,7 +96,6 @@ final class ServerContext: Sendable {
                 deferral: deferral
             ))
         }
-        acceptor.answerSent(on: exchange.socket, at: now)
-        inFlight.subtract(1, ordering: .releasing)
+        inFlight.add(-1)
     }
 }
