@@ -43,4 +43,19 @@ import Testing
         #expect(counts.values.allSatisfy { $0 == 4_000 })
         #expect(counts[Metrics.RequestKey(routeName: RouteName("/s/:id/input"), httpMethod: .post, status: 200)] == 4_000)
     }
+
+    @Test func keystrokesTimedOnTwoThreadsAddUpInOneHistogram() {
+        let metrics = Metrics()
+        // 0.3 ms lands in the first bucket (≤ 0.5 ms), 3 ms in the fourth (≤ 5 ms).
+        let durations: [Duration] = [.microseconds(300), .milliseconds(3)]
+        DispatchQueue.concurrentPerform(iterations: 2) { thread in
+            let keystroke = RequestLogEntry(
+                method: .post, route: "/s/:id/input", status: .ok, duration: durations[thread], outcome: .completed)
+            for _ in 0..<500 { metrics.record(keystroke) }
+        }
+        let snapshot = metrics.snapshot
+        #expect(snapshot.keystrokeBuckets == [500, 500, 500, 1_000, 1_000, 1_000, 1_000, 1_000, 1_000, 1_000, 1_000, 1_000])
+        #expect(abs(snapshot.keystrokeSeconds - 500 * 0.0033) < 1e-9)
+        #expect(snapshot.requests[Metrics.RequestKey(routeName: "/s/:id/input", httpMethod: .post, status: 200)] == 1_000)
+    }
 }

@@ -1,3 +1,4 @@
+import CardFormSupport
 import Foundation
 import HTTPServer
 import Payments
@@ -7,10 +8,12 @@ import Synchronization
 /// status, keystroke handling time, payments by outcome, store failures answered 503. (Open
 /// sessions and the webhook outbox are read from their owners at each scrape.)
 ///
-/// Cheap on the request path: the keystroke histogram and the other counters are atomics; only
-/// the request counter takes a lock, held for one walk of a short list keyed by the route's
-/// literal (no String made or hashed per request; cost measured with callgrind, see
-/// bench/README.md).
+/// Cheap on the request path: each thread counts its requests and keystrokes in a tally of its
+/// own (`PerThread`), under a lock no other thread takes but the scrape, which adds the tallies
+/// up. One tally for all, its lock and atomics written by both workers for every request, moved
+/// their cache lines between the cores each time. A request is found in a short list keyed by
+/// the route's literal (no String made or hashed per request; cost measured with callgrind, see
+/// bench/README.md). The rarer counts (payments, store errors, sweeps) are atomics.
 final class Metrics: Sendable {
     /// Upper bounds of the keystroke histogram's buckets, in seconds (+Inf is implied).
     static let keystrokeBuckets: [Double] = [0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1]
@@ -45,10 +48,8 @@ final class Metrics: Sendable {
         var method: String { httpMethod.rawValue }
     }
 
-    private let requests = Mutex(RequestCounts())
-    /// Keystrokes per bucket (not cumulative: the scrape adds them up), the last one +Inf.
-    private let keystrokes: [Counter] = (0...keystrokeBuckets.count).map { _ in Counter() }
-    private let keystrokeNanoseconds = Counter()
+    /// What each thread counted of requests and keystrokes.
+    private let tallies = PerThread { Tally() }
     private let payments = Dictionary(uniqueKeysWithValues: PaymentKind.allCases.map { ($0, Counter()) })
     private let storeErrors = Dictionary(uniqueKeysWithValues: StoreError.Kind.allCases.map { ($0, Counter()) })
     private let unreadableRecords = Dictionary(uniqueKeysWithValues: UnreadableRecord.Reason.allCases.map { ($0, Counter()) })
@@ -70,15 +71,15 @@ final class Metrics: Sendable {
         let route = entry.route ?? "unmatched"
         let method = entry.method.counted
         let key = RequestKey(routeName: route, httpMethod: method, status: entry.status?.code ?? 0)
-        requests.withLock { $0.add(key) }
-        if entry.method == .post, keystrokeRouteNames.contains(route) { observeKeystroke(nanoseconds: nanoseconds) }
-    }
-
-    /// Adds one keystroke's handling time to the histogram.
-    private func observeKeystroke(nanoseconds: Int) {
-        let bucket = keystrokeBounds.firstIndex { Double(nanoseconds) <= $0 } ?? keystrokeBounds.count
-        keystrokes[bucket].add(1)
-        keystrokeNanoseconds.add(nanoseconds)
+        let bucket = entry.method == .post && keystrokeRouteNames.contains(route)
+            ? keystrokeBounds.firstIndex { Double(nanoseconds) <= $0 } ?? keystrokeBounds.count
+            : nil
+        tallies.withLocal { tally in
+            tally.counts.withLock { counts in
+                counts.requests.add(key)
+                if let bucket { counts.observe(1, in: bucket, nanoseconds: nanoseconds) }
+            }
+        }
     }
 
     /// Counts a payment attempt's end.
@@ -101,14 +102,23 @@ final class Metrics: Sendable {
 
     /// What has been counted so far.
     var snapshot: Snapshot {
+        var total = ThreadCounts()
+        var requests: [RequestKey: Int] = [:]
+        for tally in tallies.all {
+            tally.counts.withLock { counts in
+                requests.merge(counts.requests.all, uniquingKeysWith: +)
+                for (bucket, count) in counts.keystrokes.enumerated() { total.observe(count, in: bucket, nanoseconds: 0) }
+                total.keystrokeNanoseconds += counts.keystrokeNanoseconds
+            }
+        }
         var cumulative = 0
-        let buckets = keystrokes.map { counter in
-            cumulative += counter.value
+        let buckets = (0...Self.keystrokeBuckets.count).map { bucket in
+            cumulative += bucket < total.keystrokes.count ? total.keystrokes[bucket] : 0
             return cumulative
         }
         return Snapshot(
-            requests: requests.withLock { $0.all }, keystrokeBuckets: buckets,
-            keystrokeSeconds: Double(keystrokeNanoseconds.value) / 1e9,
+            requests: requests, keystrokeBuckets: buckets,
+            keystrokeSeconds: Double(total.keystrokeNanoseconds) / 1e9,
             payments: payments.mapValues(\.value), storeErrors: storeErrors.mapValues(\.value),
             unreadableRecords: unreadableRecords.mapValues(\.value),
             sweeps: sweeps.value, lastSweepSeconds: Double(lastSweepNanoseconds.value) / 1e9)
@@ -148,6 +158,29 @@ final class Metrics: Sendable {
         var all: [RequestKey: Int] {
             Dictionary(uniqueKeysWithValues: zip(keys, counts))
         }
+    }
+
+    /// One thread's requests and keystrokes.
+    struct ThreadCounts: Sendable {
+        var requests = RequestCounts()
+        /// Keystrokes per bucket (not cumulative: the scrape adds them up), the last one +Inf; as
+        /// long as the highest bucket seen. Grown by the counting thread, so that its memory
+        /// comes from that thread's malloc arena, not next to another thread's buckets.
+        var keystrokes: [Int] = []
+        var keystrokeNanoseconds = 0
+
+        /// `count` keystrokes in `bucket`, taking `nanoseconds` in all.
+        mutating func observe(_ count: Int, in bucket: Int, nanoseconds: Int) {
+            if keystrokes.count <= bucket { keystrokes += repeatElement(0, count: bucket + 1 - keystrokes.count) }
+            keystrokes[bucket] += count
+            keystrokeNanoseconds += nanoseconds
+        }
+    }
+
+    /// A thread's counts, on cache lines of their own (`CacheLinePadding`).
+    final class Tally: Sendable {
+        let counts = Mutex(ThreadCounts())
+        private let padding = CacheLinePadding()
     }
 
     /// One lock-free count.
