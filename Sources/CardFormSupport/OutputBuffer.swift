@@ -2,16 +2,27 @@ import Foundation
 import Synchronization
 
 /// Lines on their way to standard output: appended by request threads, written by one background
-/// thread every 50 ms (or at once past 64 KB), and flushed when the server stops. The thread ends
-/// once the buffer is closed or gone, having written what was pending.
+/// thread every 50 ms (or at once past 64 KB pending from one thread), and flushed when the server
+/// stops. The thread ends once the buffer is closed or gone, having written what was pending.
+///
+/// Each thread appends to bytes of its own (`PerThread`), which a flush collects in turn: one
+/// buffer for all, its lock and its bytes written by both workers for every request's log line,
+/// moved those cache lines between the cores each time. Lines stay whole, and one thread's lines
+/// keep their order; lines of different threads are written a flush's worth of slots at a time,
+/// so they may land up to a flush interval (50 ms) out of order of their timestamps.
 public final class OutputBuffer: Sendable {
     public static let standard = OutputBuffer { bytes in FileHandle.standardOutput.write(Data(bytes)) }
 
-    /// The bytes not written yet.
-    private let pending = Mutex<[UInt8]>([])
+    /// One thread's bytes not written yet, on cache lines of their own.
+    private final class Pending: Sendable {
+        let bytes = Mutex<[UInt8]>([])
+        private let padding = CacheLinePadding()
+    }
+
+    /// The bytes not written yet, by thread.
+    private let pending = PerThread { Pending() }
     /// Held by the one flush writing (lines keep being appended to `pending` meanwhile). It holds
-    /// the buffer written last, emptied: swapped with the pending bytes, it takes the next lines
-    /// with the room it already has, and the lock on `pending` is held for no copy or allocation.
+    /// the buffer written last, emptied: it takes the next lines with the room it already has.
     private let writing = Mutex<[UInt8]>([])
     private let started = Atomic(false)
     private let closed = Atomic(false)
@@ -38,7 +49,8 @@ public final class OutputBuffer: Sendable {
         flush()
     }
 
-    /// Whether a line just appended must be written now: past 64 KB pending, or once closed.
+    /// Whether a line just appended must be written now: past 64 KB pending (from the thread
+    /// appending), or once closed.
     private func mustFlush(_ pendingCount: Int) -> Bool {
         pendingCount > 64 * 1024 || closed.load(ordering: .acquiring)
     }
@@ -49,10 +61,10 @@ public final class OutputBuffer: Sendable {
 
     func append(_ line: [UInt8]) {
         startIfNeeded()
-        let count = pending.withLock { pending in
+        let count = pending.withLocal { $0.bytes.withLock { pending in
             pending.append(contentsOf: line)
             return pending.count
-        }
+        } }
         if mustFlush(count) { flush() }
     }
 
@@ -63,20 +75,18 @@ public final class OutputBuffer: Sendable {
     /// the thread's clock (`ThreadLogClock`) for its timestamp. Returns false, having appended
     /// nothing, when the line did not fit in `lineSpace`.
     ///
-    /// The line is built outside the lock, which is held only to copy the bytes in: every
-    /// request thread logs a line, and building one under the lock made the threads wait for
-    /// each other (perf: the lock's slow path on every worker). Lines from two threads may
-    /// therefore land with their timestamps a moment out of order.
+    /// The line is built outside the lock, which is held only to copy the bytes in (the
+    /// thread's own lock, which only a flush takes besides).
     func appendLine(_ build: (inout LineWriter, inout LogClock) -> Void) -> Bool {
         startIfNeeded()
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: lineSpace) { space in
             var line = LineWriter(space)
             ThreadLogClock.with(key: clockKey) { build(&line, &$0) }
             guard let written = line.written else { return false }
-            let count = pending.withLock { pending in
+            let count = pending.withLocal { $0.bytes.withLock { pending in
                 pending.append(contentsOf: written)
                 return pending.count
-            }
+            } }
             if mustFlush(count) { flush() }
             return true
         }
@@ -88,7 +98,14 @@ public final class OutputBuffer: Sendable {
         // request thread past 64 KB may flush together, and two writes of a pipe at once can
         // interleave their bytes (past PIPE_BUF) or land out of order, breaking lines.
         writing.withLock { bytes in
-            pending.withLock { swap(&$0, &bytes) }
+            // Copied, not swapped: a thread's bytes keep their room, so its next lines need no
+            // allocation (an allocation here would come from the flushing thread's arena).
+            for slot in pending.all {
+                slot.bytes.withLock { pending in
+                    bytes.append(contentsOf: pending)
+                    pending.removeAll(keepingCapacity: true)
+                }
+            }
             if !bytes.isEmpty { write(bytes) }
             bytes.removeAll(keepingCapacity: true)
         }

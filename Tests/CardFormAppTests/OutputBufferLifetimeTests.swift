@@ -22,6 +22,22 @@ struct OutputBufferLifetimeTests {
         #expect(String(decoding: written.withLock { $0 }, as: UTF8.self) == sent.joined() + "after\n")
     }
 
+    @Test("a flush from one thread writes the lines other threads appended, each thread's in its order")
+    func flushCollectsEveryThread() {
+        let written = Mutex<[UInt8]>([])
+        let output = OutputBuffer { bytes in written.withLock { $0.append(contentsOf: bytes) } }
+        DispatchQueue.concurrentPerform(iterations: 3) { thread in
+            for index in 0..<100 { output.append("\(thread) \(index)\n") }
+        }
+        output.flush()
+        let lines = String(decoding: written.withLock { $0 }, as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 300)
+        for thread in 0..<3 {
+            #expect(lines.filter { $0.hasPrefix("\(thread) ") } == (0..<100).map { "\(thread) \($0)"[...] })
+        }
+        output.close()
+    }
+
     @Test("a buffer nobody holds any more writes what is pending and its flush thread ends")
     func releaseEndsTheThread() {
         let written = Mutex<[UInt8]>([])
