@@ -54,10 +54,6 @@ final class Metrics: Sendable {
     private let storeErrors = Dictionary(uniqueKeysWithValues: StoreError.Kind.allCases.map { ($0, Counter()) })
     private let unreadableRecords = Dictionary(uniqueKeysWithValues: UnreadableRecord.Reason.allCases.map { ($0, Counter()) })
     private let sweeps = Counter()
-    /// `keystrokeBuckets` in nanoseconds, and `keystrokeRoutes`, kept per instance: the request
-    /// path then reads no static (each read of one is a `swift_once` call).
-    private let keystrokeBounds = keystrokeBuckets.map { $0 * 1e9 }
-    private let keystrokeRouteNames = keystrokeRoutes
     private let lastSweepNanoseconds = Counter()
 
     /// Counts a finished request.
@@ -71,10 +67,10 @@ final class Metrics: Sendable {
         let route = entry.route ?? "unmatched"
         let method = entry.method.counted
         let key = RequestKey(routeName: route, httpMethod: method, status: entry.status?.code ?? 0)
-        let bucket = entry.method == .post && keystrokeRouteNames.contains(route)
-            ? keystrokeBounds.firstIndex { Double(nanoseconds) <= $0 } ?? keystrokeBounds.count
-            : nil
         tallies.withLocal { tally in
+            let bucket = entry.method == .post && tally.keystrokeRoutes.contains(route)
+                ? tally.keystrokeBounds.firstIndex { Double(nanoseconds) <= $0 } ?? tally.keystrokeBounds.count
+                : nil
             tally.counts.withLock { counts in
                 counts.requests.add(key)
                 if let bucket { counts.observe(1, in: bucket, nanoseconds: nanoseconds) }
@@ -180,6 +176,12 @@ final class Metrics: Sendable {
     /// A thread's counts, on cache lines of their own (`CacheLinePadding`).
     final class Tally: Sendable {
         let counts = Mutex(ThreadCounts())
+        /// `keystrokeBuckets` in nanoseconds, and `keystrokeRoutes`: a copy for each thread, made
+        /// apart (not a copy sharing the buffer), since reading an array retains its buffer, whose
+        /// reference count would be a line both workers write. Kept rather than read from the
+        /// statics, each read of which is a `swift_once` call.
+        let keystrokeBounds = Metrics.keystrokeBuckets.map { $0 * 1e9 }
+        let keystrokeRoutes = Metrics.keystrokeRoutes.map { $0 }
         private let padding = CacheLinePadding()
     }
 
