@@ -58,8 +58,8 @@ func cmhdEndRequest(
 }
 
 /// A connection opened or closed (`MHD_OPTION_NOTIFY_CONNECTION`): an opening hands the worker
-/// the connection's activity flag (in the socket context), a closing frees a place under the
-/// connection limit.
+/// the connection's activity (its deadline and busy mark, in the socket context), a closing frees
+/// a place under the connection limit.
 func cmhdConnectionChanged(
     cls: UnsafeMutableRawPointer?,
     connection: OpaquePointer?,
@@ -73,7 +73,7 @@ func cmhdConnectionChanged(
     Unmanaged<ServerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { context in
         switch change {
         case .CONNECTION_NOTIFY_STARTED:
-            // Held until the close below, for `ConnectionActivity.requestArrived(on:)`.
+            // Held until the close below, for `ConnectionActivity.requestArrived(on:)` and `.answerSent(on:at:)`.
             socketContext?.pointee = context.acceptor.activity(on: socket).map { Unmanaged.passRetained($0).toOpaque() }
         case .CONNECTION_NOTIFY_CLOSED:
             if let socketContext, let held = socketContext.pointee {
