@@ -53,9 +53,13 @@ struct ConnectionTable {
     /// What the activities count their nanoseconds from.
     private let origin = ContinuousClock.now
 
+    /// Limits below one are raised to one, and a timeout to a millisecond: a busy connection is
+    /// looked at again a timeout after `now`, and with no timeout that is `now` itself, so
+    /// `popOverdue` would hand the same entry back for ever, under the acceptor's lock.
     init(limits: Limits) {
         self.limits = Limits(
-            total: max(1, limits.total), perAddress: max(1, limits.perAddress), requestTimeout: limits.requestTimeout)
+            total: max(1, limits.total), perAddress: max(1, limits.perAddress),
+            requestTimeout: max(.milliseconds(1), limits.requestTimeout))
     }
 
     /// Open connections.

@@ -117,6 +117,17 @@ struct ConnectionTableTests {
         #expect(overdue(&table, at: start + .seconds(15)) == [3])
     }
 
+    @Test("a timeout of zero or less is a millisecond: a busy connection's recheck does not spin", arguments: [0, -5])
+    func nonPositiveTimeout(seconds: Int) {
+        var table = table(timeout: .seconds(seconds))
+        #expect(table.limits.requestTimeout == .milliseconds(1))
+        _ = table.open(3, from: one, at: start)
+        table.activity(on: 3)?.requestArrived()
+        #expect(overdue(&table, at: start + .seconds(1)).isEmpty)
+        answer(&table, 3, at: start + .seconds(2))
+        #expect(overdue(&table, at: start + .seconds(2) + .milliseconds(1)) == [3])
+    }
+
     @Test("a closed socket's number reused by a new connection carries none of the old deadlines")
     func reusedSocket() {
         var table = table()
