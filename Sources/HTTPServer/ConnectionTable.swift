@@ -124,6 +124,10 @@ struct ConnectionTable {
         return nil
     }
 
+    /// Entries in the deadline queue, live or left by closed connections (for tests: a busy
+    /// connection looked at again must replace its entry, not add one).
+    var queuedCount: Int { deadlines.count }
+
     /// How long to sleep until the earliest deadline (see `DeadlineQueue`); -1 when none.
     func millisecondsUntilNextDeadline(from now: Instant) -> Int32 {
         deadlines.millisecondsUntilEarliest(from: now)

@@ -101,7 +101,7 @@ struct ConnectionTableTests {
         var table = table()
         _ = table.open(3, from: one, at: start)
         table.activity(on: 3)?.requestArrived()
-        #expect(overdue(&table, at: start + .seconds(10)).isEmpty, "busy: its deadline is only cleared")
+        #expect(overdue(&table, at: start + .seconds(10)).isEmpty, "busy: looked at again a timeout later")
         answer(&table, 3, at: start + .seconds(11))
         #expect(table.activity(on: 3)?.isBusy == false, "the answer clears the flag with the deadline")
         #expect(overdue(&table, at: start + .seconds(21)) == [3])
@@ -112,9 +112,24 @@ struct ConnectionTableTests {
         var table = table()
         _ = table.open(3, from: one, at: start)
         answer(&table, 3, at: start + .seconds(5))
+        #expect(table.millisecondsUntilNextDeadline(from: start) == 10_000, "the answer leaves the queue alone")
         #expect(overdue(&table, at: start + .seconds(10)).isEmpty)
         #expect(table.millisecondsUntilNextDeadline(from: start + .seconds(10)) == 5_000)
         #expect(overdue(&table, at: start + .seconds(15)) == [3])
+    }
+
+    @Test("a busy connection looked at again many times keeps one queue entry")
+    func busyKeepsOneEntry() {
+        var table = table()
+        _ = table.open(3, from: one, at: start)
+        table.activity(on: 3)?.requestArrived()
+        for round in 1...1_000 {
+            #expect(overdue(&table, at: start + .seconds(10 * round)).isEmpty)
+            #expect(table.queuedCount == 1)
+        }
+        answer(&table, 3, at: start + .seconds(10_000))
+        #expect(overdue(&table, at: start + .seconds(10_010)) == [3])
+        #expect(table.queuedCount == 0)
     }
 
     @Test("a timeout of zero or less is a millisecond: a busy connection's recheck does not spin", arguments: [0, -5])
