@@ -105,8 +105,9 @@ struct ConnectionTable {
     /// A socket whose deadline has passed at `now`, or nil. It is reported once (its queue entry
     /// is not put back), and stays listed until it is `closed`. A connection whose request is in
     /// (busy) is not reported: it is looked at again a timeout later, by when its answer, if
-    /// sent, has set a deadline no earlier (up to the few instructions between the worker's
-    /// reading the clock and its store).
+    /// sent, has set a deadline no earlier. An answer whose worker read the clock before that look
+    /// but stored the deadline after it has its deadline enforced late by the time in between:
+    /// usually a few instructions, but as long as the worker was preempted there.
     mutating func popOverdue(at now: Instant) -> Int32? {
         while let key = deadlines.popDue(at: now) {
             let (socket, generation) = Self.split(key)
