@@ -102,6 +102,11 @@ public enum ThreadIndex {
 /// may lie right after: `PerThread` makes its slots one after the other, so two small objects
 /// would often share a cache line, and the threads writing them would pass it back and forth as
 /// if they wrote one shared value. The padding keeps the next object's bytes off the line.
+///
+/// Also the first stored property of such a class: objects are only 16-byte aligned, so the hot
+/// field after the object's header would share a line with the header (its reference count,
+/// written by whoever retains it) and with the end of whatever the allocator placed before it,
+/// which need not be padded. The leading padding puts the hot field on a line of its own.
 public struct CacheLinePadding: Sendable {
     private let bytes: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
 

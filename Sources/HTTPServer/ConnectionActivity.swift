@@ -1,3 +1,4 @@
+import CardFormSupport
 import CMicroHTTPD
 import Synchronization
 
@@ -15,13 +16,20 @@ import Synchronization
 ///
 /// One per connection: the table keeps it for the acceptor, and libmicrohttpd's socket context
 /// holds it for the worker from `MHD_CONNECTION_NOTIFY_STARTED` to `..._CLOSED`.
+///
+/// Padded at both ends: activities are made one after the other as connections open, and those
+/// of connections on different workers would otherwise share lines (one's `due` beside the next
+/// one's header or fields); the leading padding also keeps `due` off the line of the object's
+/// own reference count and of whatever the allocator placed just before it.
 final class ConnectionActivity: Sendable {
     typealias Instant = ContinuousClock.Instant
 
+    private let leading = CacheLinePadding()
     /// Nanoseconds after `origin` by which the next request must be in; `busy` while one is in.
     private let due: Atomic<Int64>
     private let origin: Instant
     private let timeout: Duration
+    private let trailing = CacheLinePadding()
     private static let busy = Int64.max
 
     /// A connection accepted at `now`, its first request due within `timeout`; times are kept
