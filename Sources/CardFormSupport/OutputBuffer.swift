@@ -13,8 +13,9 @@ import Synchronization
 public final class OutputBuffer: Sendable {
     public static let standard = OutputBuffer { bytes in FileHandle.standardOutput.write(Data(bytes)) }
 
-    /// One thread's bytes not written yet, on cache lines of their own.
+    /// One thread's bytes not written yet, on cache lines of their own (padded before and after).
     private final class Pending: Sendable {
+        private let leading = CacheLinePadding()
         let bytes = Mutex<[UInt8]>([])
         private let padding = CacheLinePadding()
     }

@@ -8,6 +8,7 @@ import Synchronization
 /// in its own slot (a request begun and ended on the same thread, say).
 public final class PerThreadCounter: Sendable {
     private final class Slot: Sendable {
+        private let leading = CacheLinePadding()
         let value = Atomic<Int>(0)
         let padding = CacheLinePadding()
     }

@@ -173,8 +173,9 @@ final class Metrics: Sendable {
         }
     }
 
-    /// A thread's counts, on cache lines of their own (`CacheLinePadding`).
+    /// A thread's counts, on cache lines of their own (`CacheLinePadding` before and after).
     final class Tally: Sendable {
+        private let leading = CacheLinePadding()
         let counts = Mutex(ThreadCounts())
         /// `keystrokeBuckets` in nanoseconds, and `keystrokeRoutes`: a copy for each thread, made
         /// apart (not a copy sharing the buffer), since reading an array retains its buffer, whose
