@@ -48,11 +48,12 @@ import Testing
         let metrics = Metrics()
         // 0.3 ms lands in the first bucket (≤ 0.5 ms), 3 ms in the fourth (≤ 5 ms).
         let durations: [Duration] = [.microseconds(300), .milliseconds(3)]
-        DispatchQueue.concurrentPerform(iterations: 2) { thread in
+        let threads = onSeparateThreads(2) { thread in
             let keystroke = RequestLogEntry(
                 method: .post, route: "/s/:id/input", status: .ok, duration: durations[thread], outcome: .completed)
             for _ in 0..<500 { metrics.record(keystroke) }
         }
+        #expect(threads[0] != threads[1], "two threads, each counting in its own tally")
         let snapshot = metrics.snapshot
         #expect(snapshot.keystrokeBuckets == [500, 500, 500, 1_000, 1_000, 1_000, 1_000, 1_000, 1_000, 1_000, 1_000, 1_000])
         #expect(abs(snapshot.keystrokeSeconds - 500 * 0.0033) < 1e-9)

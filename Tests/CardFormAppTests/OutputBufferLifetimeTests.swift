@@ -26,9 +26,10 @@ struct OutputBufferLifetimeTests {
     func flushCollectsEveryThread() {
         let written = Mutex<[UInt8]>([])
         let output = OutputBuffer { bytes in written.withLock { $0.append(contentsOf: bytes) } }
-        DispatchQueue.concurrentPerform(iterations: 3) { thread in
+        let threads = onSeparateThreads(3) { thread in
             for index in 0..<100 { output.append("\(thread) \(index)\n") }
         }
+        #expect(Set(threads).count == 3, "three threads, each appending to its own bytes")
         output.flush()
         let lines = String(decoding: written.withLock { $0 }, as: UTF8.self).split(separator: "\n")
         #expect(lines.count == 300)
