@@ -67,14 +67,19 @@ final class ConnectionActivity: Sendable {
     /// Borrowed: called from the access handler, during which the connection, and so its socket
     /// context, cannot be closed.
     static func requestArrived(on connection: OpaquePointer) {
-        guard let pointer = cmhd_socket_context(connection) else { return }
-        Unmanaged<ConnectionActivity>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.requestArrived() }
+        borrowed(on: connection) { $0.requestArrived() }
     }
 
     /// The answer on `connection` was sent at `now`, as `requestArrived(on:)` (called from the
     /// completion callback, before libmicrohttpd reports the connection closed).
     static func answerSent(on connection: OpaquePointer, at now: Instant) {
+        borrowed(on: connection) { $0.answerSent(at: now) }
+    }
+
+    /// Runs `body` with the activity `connection`'s socket context holds, unretained (nothing
+    /// when it holds none).
+    private static func borrowed(on connection: OpaquePointer, _ body: (ConnectionActivity) -> Void) {
         guard let pointer = cmhd_socket_context(connection) else { return }
-        Unmanaged<ConnectionActivity>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.answerSent(at: now) }
+        Unmanaged<ConnectionActivity>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
     }
 }
