@@ -62,6 +62,12 @@ public final class OutputBuffer: Sendable {
 
     func append(_ line: [UInt8]) {
         startIfNeeded()
+        line.withUnsafeBufferPointer { appendPending($0) }
+    }
+
+    /// Copies `line` to the calling thread's bytes, and flushes if they have grown past the
+    /// threshold.
+    private func appendPending(_ line: UnsafeBufferPointer<UInt8>) {
         let count = pending.withLocal { $0.bytes.withLock { pending in
             pending.append(contentsOf: line)
             return pending.count
@@ -84,11 +90,7 @@ public final class OutputBuffer: Sendable {
             var line = LineWriter(space)
             ThreadLogClock.with(key: clockKey) { build(&line, &$0) }
             guard let written = line.written else { return false }
-            let count = pending.withLocal { $0.bytes.withLock { pending in
-                pending.append(contentsOf: written)
-                return pending.count
-            } }
-            if mustFlush(count) { flush() }
+            appendPending(written)
             return true
         }
     }
