@@ -103,8 +103,7 @@ final class Metrics: Sendable {
         for tally in tallies.all {
             tally.counts.withLock { counts in
                 requests.merge(counts.requests.all, uniquingKeysWith: +)
-                for (bucket, count) in counts.keystrokes.enumerated() { total.observe(count, in: bucket, nanoseconds: 0) }
-                total.keystrokeNanoseconds += counts.keystrokeNanoseconds
+                total.addKeystrokes(of: counts)
             }
         }
         var cumulative = 0
@@ -167,9 +166,21 @@ final class Metrics: Sendable {
 
         /// `count` keystrokes in `bucket`, taking `nanoseconds` in all.
         mutating func observe(_ count: Int, in bucket: Int, nanoseconds: Int) {
-            if keystrokes.count <= bucket { keystrokes += repeatElement(0, count: bucket + 1 - keystrokes.count) }
+            growKeystrokes(to: bucket + 1)
             keystrokes[bucket] += count
             keystrokeNanoseconds += nanoseconds
+        }
+
+        /// Adds `other`'s keystrokes, bucket by bucket, and their time (a scrape totalling the
+        /// threads' counts).
+        mutating func addKeystrokes(of other: ThreadCounts) {
+            growKeystrokes(to: other.keystrokes.count)
+            for (bucket, count) in other.keystrokes.enumerated() { keystrokes[bucket] += count }
+            keystrokeNanoseconds += other.keystrokeNanoseconds
+        }
+
+        private mutating func growKeystrokes(to count: Int) {
+            if keystrokes.count < count { keystrokes += repeatElement(0, count: count - keystrokes.count) }
         }
     }
 
