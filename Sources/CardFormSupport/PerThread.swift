@@ -14,8 +14,9 @@ import Synchronization
 /// Giving each thread its own copy keeps those lines on one core.
 ///
 /// A thread gets its slot on first use (`ThreadIndex`); slots are dealt out in the order threads
-/// first ask, and past `count` threads share slots (index modulo `count`), so `Value` must still
-/// be safe to use from several threads (a `Mutex` inside it, say): sharing then only costs speed.
+/// first ask, and past the slot count (`count` rounded up to a power of two) threads share slots
+/// (a thread's number modulo the slot count), so `Value` must still be safe to use from several
+/// threads (a `Mutex` inside it, say): sharing then only costs speed.
 ///
 /// `local` is inlinable, so that a caller in another module gets it specialized for its `Value`:
 /// the generic version, reached through a call, read the slot through the unspecialized array

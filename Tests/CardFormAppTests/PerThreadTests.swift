@@ -38,7 +38,12 @@ struct PerThreadTests {
         #expect(shared.all.count == 64)
     }
 
-    @Test("past its slots, threads share them (number modulo count), never out of range")
+    @Test("slots are the count rounded up to a power of two", arguments: [(1, 1), (2, 2), (3, 4), (5, 8), (8, 8), (9, 16)])
+    func slotCountIsAPowerOfTwo(count: Int, slots: Int) {
+        #expect(PerThread(count: count) { 0 }.all.count == slots)
+    }
+
+    @Test("past its slots, threads share them (number modulo the slot count), never out of range")
     func threadsPastTheSlotsShare() {
         final class Counter: Sendable { let count = Mutex(0) }
         let one = PerThread(count: 1) { Counter() }
