@@ -21,7 +21,11 @@ final class AppContext: Sendable {
     let metrics = Metrics()
     /// The session options the server applies where a request does not set them.
     let defaults: JSONObject?
-    private let current: Mutex<(resources: FormResources, environment: SessionEnvironment)>
+    /// What pages render with and sessions run in now. Read without a lock unless `--dev` may
+    /// swap it (`replace`): every keystroke reads it, and a lock both worker threads take moves
+    /// its cache line between the cores each time.
+    private let fixed: Loaded?
+    private let current: Mutex<Loaded>
     private let reloadProblem = Mutex<ResourceError?>(nil)
 
     init(
@@ -39,15 +43,32 @@ final class AppContext: Sendable {
             coordinator: PaymentCoordinator(settings: settings, logger: logger), store: store, metrics: metrics, logger: logger,
             pollInterval: backend.isShared ? .milliseconds(250) : nil)
         self.defaults = Self.addingNameRules(configuration.cardholderNameRules, to: try Self.checkedDefaults(configuration.defaults))
-        let environment = SessionEnvironment(binLookup: binLookup, clock: clock, catalogs: resources.catalogs)
-        self.current = Mutex((resources, environment))
+        let loaded = Loaded(resources: resources, environment: SessionEnvironment(binLookup: binLookup, clock: clock, catalogs: resources.catalogs))
+        self.fixed = configuration.dev ? nil : loaded
+        self.current = Mutex(loaded)
     }
 
+    /// The resources and the environment as one reference: a route that needs both takes one
+    /// reference count, not one for the resources and one for each class the environment holds.
+    final class Loaded: Sendable {
+        let resources: FormResources
+        /// The environment new sessions get (BIN data, clock, catalogs).
+        let environment: SessionEnvironment
+
+        init(resources: FormResources, environment: SessionEnvironment) {
+            self.resources = resources
+            self.environment = environment
+        }
+    }
+
+    /// What pages render with and sessions run in now.
+    var loaded: Loaded { fixed ?? current.withLock { $0 } }
+
     /// The resources pages render with now.
-    var resources: FormResources { current.withLock { $0.resources } }
+    var resources: FormResources { loaded.resources }
 
     /// The environment new sessions get (BIN data, clock, catalogs).
-    var environment: SessionEnvironment { current.withLock { $0.environment } }
+    var environment: SessionEnvironment { loaded.environment }
 
     /// Retires idle sessions (see `SessionStore.sweep`) and releases what each held outside the
     /// store: its vaulted card, its payment attempts, the pages waiting on it. With a store that
@@ -104,9 +125,11 @@ final class AppContext: Sendable {
     /// Swaps in freshly loaded resources (`--dev` live reload); sessions pick up the new catalogs
     /// on their next event.
     func replace(resources: FormResources) {
-        current.withLock { state in
-            state.resources = resources
-            state.environment.catalogs = resources.catalogs
+        precondition(fixed == nil, "resources are swapped only under --dev")
+        current.withLock { loaded in
+            var environment = loaded.environment
+            environment.catalogs = resources.catalogs
+            loaded = Loaded(resources: resources, environment: environment)
         }
     }
 
