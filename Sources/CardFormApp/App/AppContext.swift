@@ -43,20 +43,25 @@ final class AppContext: Sendable {
             coordinator: PaymentCoordinator(settings: settings, logger: logger), store: store, metrics: metrics, logger: logger,
             pollInterval: backend.isShared ? .milliseconds(250) : nil)
         self.defaults = Self.addingNameRules(configuration.cardholderNameRules, to: try Self.checkedDefaults(configuration.defaults))
-        let loaded = Loaded(resources: resources, environment: SessionEnvironment(binLookup: binLookup, clock: clock, catalogs: resources.catalogs))
+        let environment = SessionEnvironment(binLookup: binLookup, clock: clock, catalogs: resources.catalogs)
+        let loaded = Loaded(resources: resources, environment: environment, dev: configuration.dev)
         self.fixed = configuration.dev ? nil : loaded
         self.current = Mutex(loaded)
     }
 
-    /// The resources and the environment as one reference: a route that needs both takes one
-    /// reference count, not one for the resources and one for each class the environment holds.
+    /// The resources, their renderer and the environment as one reference: a page event takes
+    /// one reference count, not one for the resources, one for a renderer made of them and one for
+    /// each class the environment holds.
     final class Loaded: Sendable {
         let resources: FormResources
+        /// The renderer of `resources`, made once rather than for every event.
+        let renderer: FormRenderer
         /// The environment new sessions get (BIN data, clock, catalogs).
         let environment: SessionEnvironment
 
-        init(resources: FormResources, environment: SessionEnvironment) {
+        init(resources: FormResources, environment: SessionEnvironment, dev: Bool) {
             self.resources = resources
+            self.renderer = FormRenderer(resources: resources, dev: dev)
             self.environment = environment
         }
     }
@@ -129,7 +134,7 @@ final class AppContext: Sendable {
         current.withLock { loaded in
             var environment = loaded.environment
             environment.catalogs = resources.catalogs
-            loaded = Loaded(resources: resources, environment: environment)
+            loaded = Loaded(resources: resources, environment: environment, dev: configuration.dev)
         }
     }
 
