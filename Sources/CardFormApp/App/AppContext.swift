@@ -14,7 +14,11 @@ final class AppContext: Sendable {
     /// `SessionLookup<T>`'s metadata at run time on every keystroke (~650 instructions, a third
     /// of the lookup's cost). A store that waits on the network has bigger costs than that. Both
     /// reach the one `SessionStore.withSession`: `MemorySessionStore` must not overload it.
-    let memoryStore: MemorySessionStore?
+    ///
+    /// Unretained: `store` holds the same object for as long as this context lives, and reached
+    /// through a retained reference, the one store both worker threads share had its count written
+    /// by each of them on every event.
+    let memoryStore: Unmanaged<MemorySessionStore>?
     let logger: Logger
     let payments: PaymentService
     /// What `GET /metrics` reports that is counted as it happens.
@@ -37,7 +41,7 @@ final class AppContext: Sendable {
         let backend = try configuration.store.resolve()
         let store = backend.sessionStore(lifetime: configuration.sessionLifetime, capacity: configuration.maxSessions)
         self.store = store
-        self.memoryStore = store as? MemorySessionStore
+        self.memoryStore = (store as? MemorySessionStore).map { Unmanaged.passUnretained($0) }
         let settings = try PaymentSettings(configuration: configuration, backend: backend, logger: logger)
         self.payments = PaymentService(
             coordinator: PaymentCoordinator(settings: settings, logger: logger), store: store, metrics: metrics, logger: logger,
