@@ -86,8 +86,9 @@ struct RouteTable: Sendable {
     }
 
     enum Match {
-        /// The route's pattern, and its index for `respond(route:to:)`.
-        case found(RouteName, route: Int, parameters: RouteParameters)
+        /// The route's index in `routes` (its pattern is `routes[route].pattern`), for
+        /// `respond(route:to:)`: one index for both, so the pattern named is always the route run.
+        case found(route: Int, parameters: RouteParameters)
         case methodNotAllowed([HTTPMethod])
         case notFound
     }
@@ -130,7 +131,7 @@ struct RouteTable: Sendable {
             guard routeMethod == method || (isHead && routeMethod == .get) else { continue }
             var parameters = RouteParameters()
             shapes.parameters(index, split) { parameters.append($0) }
-            return .found(routes[index].pattern, route: index, parameters: parameters)
+            return .found(route: index, parameters: parameters)
         }
         var allowed: [HTTPMethod] = []
         for position in candidates {
