@@ -25,11 +25,10 @@ final class AppContext: Sendable {
     let metrics = Metrics()
     /// The session options the server applies where a request does not set them.
     let defaults: JSONObject?
-    /// What pages render with and sessions run in now. Read without a lock unless `--dev` may
-    /// swap it (`replace`): every keystroke reads it, and a lock both worker threads take moves
-    /// its cache line between the cores each time.
-    private let fixed: Loaded?
-    private let current: Mutex<Loaded>
+    /// What pages render with and sessions run in: the set loaded at start, read without a lock,
+    /// or under `--dev` the set `DevResources` swaps. Every keystroke reads it, and a lock both
+    /// worker threads took moved its cache line between the cores each time.
+    private let source: LoadedSource
     private let reloadProblem = Mutex<ResourceError?>(nil)
 
     init(
@@ -49,29 +48,22 @@ final class AppContext: Sendable {
         self.defaults = Self.addingNameRules(configuration.cardholderNameRules, to: try Self.checkedDefaults(configuration.defaults))
         let environment = SessionEnvironment(binLookup: binLookup, clock: clock, catalogs: resources.catalogs)
         let loaded = Loaded(resources: resources, environment: environment, dev: configuration.dev)
-        self.fixed = configuration.dev ? nil : loaded
-        self.current = Mutex(loaded)
-    }
-
-    /// The resources, their renderer and the environment as one reference: a page event takes
-    /// one reference count, not one for the resources, one for a renderer made of them and one for
-    /// each class the environment holds.
-    final class Loaded: Sendable {
-        let resources: FormResources
-        /// The renderer of `resources`, made once rather than for every event.
-        let renderer: FormRenderer
-        /// The environment new sessions get (BIN data, clock, catalogs).
-        let environment: SessionEnvironment
-
-        init(resources: FormResources, environment: SessionEnvironment, dev: Bool) {
-            self.resources = resources
-            self.renderer = FormRenderer(resources: resources, dev: dev)
-            self.environment = environment
-        }
+        self.source = configuration.dev ? .dev(DevResources(loaded)) : .startup(loaded)
     }
 
     /// What pages render with and sessions run in now.
-    var loaded: Loaded { fixed ?? current.withLock { $0 } }
+    var loaded: Loaded {
+        switch source {
+        case .startup(let loaded): loaded
+        case .dev(let resources): resources.loaded
+        }
+    }
+
+    /// `--dev`: the handle that swaps the resources (`DevReloader` holds it); nil outside `--dev`.
+    var devResources: DevResources? {
+        guard case .dev(let resources) = source else { return nil }
+        return resources
+    }
 
     /// The resources pages render with now.
     var resources: FormResources { loaded.resources }
@@ -128,17 +120,6 @@ final class AppContext: Sendable {
             } else {
                 logger.log("store-record-unreadable", ["during": .text(during), "reason": .text(reason), "session": .idPrefix(session)])
             }
-        }
-    }
-
-    /// Swaps in freshly loaded resources (`--dev` live reload); sessions pick up the new catalogs
-    /// on their next event.
-    func replace(resources: FormResources) {
-        precondition(fixed == nil, "resources are swapped only under --dev")
-        current.withLock { loaded in
-            var environment = loaded.environment
-            environment.catalogs = resources.catalogs
-            loaded = Loaded(resources: resources, environment: environment, dev: configuration.dev)
         }
     }
 
