@@ -69,11 +69,10 @@ struct Route: Sendable {
 /// and method fit; a path some route takes with another method is a 405 naming those methods.
 struct RouteTable: Sendable {
     let routes: [Route]
-    /// The routes' handlers, held here and called unretained (`respond(route:to:)`): a matched
-    /// route copied out of `routes` retained its handler's context and released it after, a count
-    /// both worker threads wrote on every request.
-    private let handlers: [Handler]
-    private let unretained: [Unmanaged<Handler>]
+    /// The routes' handlers, called unretained (`respond(route:to:)`): a matched route copied out
+    /// of `routes` retained its handler's context and released it after, a count both worker
+    /// threads wrote on every request. A `let`, reached only in `respond`: see `UnretainedObjects`.
+    private let unretainedHandlers: UnretainedObjects<Handler>
     /// The routes' patterns as segments to compare, and their methods, apart: trying a route
     /// copies no handler and walks no pattern.
     private let shapes: RouteShapes
@@ -97,16 +96,13 @@ struct RouteTable: Sendable {
         self.routes = routes
         shapes = RouteShapes(routes.map(\.pattern))
         methods = routes.map(\.method)
-        handlers = routes.map { Handler($0.handler) }
-        unretained = handlers.map { Unmanaged.passUnretained($0) }
+        unretainedHandlers = UnretainedObjects(routes.map { Handler($0.handler) })
     }
 
-    /// Runs route `index`'s handler (its middleware, then the handler) on `request`. `handlers`
-    /// holds every handler as long as the table lives, so none is retained for the call.
+    /// Runs route `index`'s handler (its middleware, then the handler) on `request`. The table
+    /// holds every handler as long as it lives, so none is retained for the call.
     func respond(route index: Int, to request: inout RouteRequest) throws(Refusal) -> Response {
-        try unretained[index]._withUnsafeGuaranteedRef { handler in
-            Result { () throws(Refusal) in try handler.run(&request) }
-        }.get()
+        try unretainedHandlers.with(index) { handler throws(Refusal) in try handler.run(&request) }
     }
 
     func match(method: HTTPMethod, path: String) -> Match {
