@@ -30,6 +30,7 @@ extension AppContext {
     func lookup<T: Sendable>(_ id: Substring, _ body: (inout SessionRecord) -> T) throws(Refusal) -> SessionLookup<T> {
         do {
             if let memoryStore {
+                // Unretained: `self.store` holds it while this method runs (see `memoryStore`).
                 return try memoryStore._withUnsafeGuaranteedRef { store in
                     Result { () throws(StoreError) in try store.withSession(id, body) }
                 }.get()

@@ -15,9 +15,10 @@ final class AppContext: Sendable {
     /// of the lookup's cost). A store that waits on the network has bigger costs than that. Both
     /// reach the one `SessionStore.withSession`: `MemorySessionStore` must not overload it.
     ///
-    /// Unretained: `store` holds the same object for as long as this context lives, and reached
-    /// through a retained reference, the one store both worker threads share had its count written
-    /// by each of them on every event.
+    /// Unretained: reached through a retained reference, the one store both worker threads share
+    /// had its count written by each of them on every event. Sound because `store` is a `let` that
+    /// holds the same object for as long as this context lives: dereference it only inside
+    /// `AppContext` methods (`lookup`), where the context is alive, and keep `store` a `let`.
     let memoryStore: Unmanaged<MemorySessionStore>?
     let logger: Logger
     let payments: PaymentService
