@@ -64,7 +64,7 @@ import Testing
         let table = Self.table([(.get, "/:section/fixed"), (.post, "/s/:id"), (.get, "/s/:id"), (.get, "/"), (.get, "/*")])
         func found(_ path: String, _ method: HTTPMethod = .get) -> (String, [String])? {
             guard case .found(let route, let parameters) = table.match(method: method, path: path) else { return nil }
-            return ("\(route.pattern)", parameters.values(in: path).map(String.init))
+            return ("\(table.routes[route].pattern)", parameters.values(in: path).map(String.init))
         }
         #expect(found("/s/fixed")! == ("/:section/fixed", ["s"]))
         #expect(found("/s/abc")! == ("/s/:id", ["abc"]))
@@ -85,7 +85,7 @@ import Testing
         let table = Self.table([(.get, "/a/b/c"), (.get, "/a/*"), (.post, "/a/:x/c/d"), (.get, "/a/b/c/d/e/f/g/h"), (.put, "/*")])
         func found(_ path: String, _ method: HTTPMethod = .get) -> String? {
             guard case .found(let route, _) = table.match(method: method, path: path) else { return nil }
-            return "\(route.pattern)"
+            return "\(table.routes[route].pattern)"
         }
         func allowed(_ path: String) -> [String]? {
             guard case .methodNotAllowed(let methods) = table.match(method: .delete, path: path) else { return nil }
@@ -104,6 +104,25 @@ import Testing
         #expect(allowed("/a/b/c/d") == ["GET", "HEAD", "POST", "PUT"])
         #expect(allowed("/a/b/c/d/e/f/g/h/i") == ["GET", "HEAD", "PUT"])
         #expect(allowed("/b") == ["PUT"])
+    }
+
+    @Test("the matched route's own handler answers: each route of the table answers its own pattern")
+    func respondRunsTheMatchedRoute() throws {
+        let table = Self.table([(.get, "/:section/fixed"), (.post, "/s/:id"), (.get, "/s/:id"), (.get, "/"), (.get, "/*")])
+        let requests: [(HTTPMethod, String, String)] = [
+            (.get, "/s/fixed", "/:section/fixed"), (.post, "/s/abc", "/s/:id"), (.get, "/s/abc", "/s/:id"),
+            (.head, "/s/abc", "/s/:id"), (.get, "/", "/"), (.get, "/t/abc", "/*"),
+        ]
+        for (method, path, pattern) in requests {
+            guard case .found(let route, let parameters) = table.match(method: method, path: path) else {
+                Issue.record("\(method.rawValue) \(path) should be found")
+                continue
+            }
+            var request = RouteRequest(request: try Request(method: method, target: path), parameters: parameters)
+            let response = try table.respond(route: route, to: &request)
+            #expect(response.body == .text(pattern), "\(method.rawValue) \(path)")
+            #expect("\(table.routes[route].pattern)" == pattern)
+        }
     }
 
     @Test("a route's request reads its parameters from its own path: `id` is the first, empty with none")
@@ -157,7 +176,7 @@ import Testing
         }
         func found(_ method: HTTPMethod, _ path: String) -> String? {
             guard case .found(let route, _) = table.match(method: method, path: path) else { return nil }
-            return "\(route.pattern)"
+            return "\(table.routes[route].pattern)"
         }
         #expect(allowed("BREW", "/s/abc/input") == [.post, .get, .head, .options, .delete])
         #expect(allowed(.patch, "/s/abc/input") == [.post, .get, .head, .options, .delete])

@@ -15,12 +15,15 @@ final class DevReloader: Sendable {
     }
 
     private let app: AppContext
+    /// The handle that swaps the app's resources: `AppContext` has one only under `--dev`.
+    private let resources: AppContext.DevResources
     private let sources: FormResources.Sources
     private let folders: [URL]
     private let state: Mutex<State>
 
-    init(app: AppContext, sources: FormResources.Sources) {
+    init(app: AppContext, resources: AppContext.DevResources, sources: FormResources.Sources) {
         self.app = app
+        self.resources = resources
         self.sources = sources
         self.folders = [sources.templatesOverlay, sources.publicOverlay].compactMap(\.self)
         self.state = Mutex(State(fingerprint: FolderFingerprint.of(folders)))
@@ -41,7 +44,7 @@ final class DevReloader: Sendable {
         let fingerprint = FolderFingerprint.of(folders)
         guard state.withLock({ $0.fingerprint != fingerprint }) else { return }
         do {
-            app.replace(resources: try FormResources.load(sources))
+            resources.replace(resources: try FormResources.load(sources))
             app.setReloadProblem(nil)
             app.logger.log("dev-reload", ["ok": .bool(true)])
         } catch {

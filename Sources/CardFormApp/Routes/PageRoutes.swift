@@ -9,7 +9,7 @@ struct PageRoutes {
 
     /// `GET /s/<id>`: the form page (a new page id; later events answer in fragments).
     func page(_ request: RouteRequest) throws(Refusal) -> Response {
-        try render(request) { _, _ in EventEffect() }.response()
+        try render(request, with: app.loaded) { _, _ in EventEffect() }.response()
     }
 
     /// `POST /s/<id>`: the form posted without JavaScript. Every value is applied, then a pay
@@ -18,9 +18,11 @@ struct PageRoutes {
     /// outcome (`awaitingOutcome`).
     func postForm(_ request: RouteRequest) throws(Refusal) -> Response {
         let form = request.form
-        let environment = app.environment
+        // One read: the values are applied in the environment of the resources the page renders with.
+        let loaded = app.loaded
+        let environment = loaded.environment
         // The answer is a new page, which is shown the card values just posted and no others.
-        let answer = try render(request, noscript: true) { record, pageID in
+        let answer = try render(request, with: loaded, noscript: true) { record, pageID in
             switch form["_action"] {
             case "cancel":
                 record.applyForm(form, from: pageID, in: environment)
@@ -51,7 +53,7 @@ struct PageRoutes {
             app.payments.waitForResult(sessionId: sessionId) {
                 let response: Response
                 do throws(Refusal) {
-                    response = try PageRoutes(app: app).render(request, noscript: true) { _, _ in EventEffect() }.response()
+                    response = try PageRoutes(app: app).render(request, with: app.loaded, noscript: true) { _, _ in EventEffect() }.response()
                 } catch {
                     response = error.response(app: app)
                 }
@@ -65,13 +67,15 @@ struct PageRoutes {
     }
 
     /// Runs `event` on the session as the new page's and answers that whole page in the locale the
-    /// request settles (`settleLocale`), announcing what `event` says.
+    /// request settles (`settleLocale`), announcing what `event` says. Everything comes from the
+    /// one `loaded` set (under `--dev` a reload may swap it between two reads of `app.loaded`).
     private func render(
-        _ request: RouteRequest, noscript: Bool = false, _ event: (inout SessionRecord, _ pageID: String) -> EventEffect
+        _ request: RouteRequest, with loaded: AppContext.Loaded, noscript: Bool = false,
+        _ event: (inout SessionRecord, _ pageID: String) -> EventEffect
     ) throws(Refusal) -> EventAnswer {
-        let catalogs = app.resources.catalogs
-        let renderer = FormRenderer(resources: app.resources, dev: app.configuration.dev)
-        let script = app.configuration.dev ? app.resources.assets.url(for: "dev-reload.js") : nil
+        let (resources, renderer) = (loaded.resources, loaded.renderer)
+        let catalogs = resources.catalogs
+        let script = renderer.dev ? resources.assets.url(for: "dev-reload.js") : nil
         let pageID = RandomToken.make128()
         func respond(_ record: inout SessionRecord) -> EventAnswer {
             record.settleLocale(for: request.request, catalogs: catalogs)

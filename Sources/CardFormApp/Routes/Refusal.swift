@@ -48,8 +48,9 @@ struct Refusal: Error {
         case .json(let status, let code, let message, let field):
             response = SecureResponse.jsonError(code, message, field: field, status: status)
         case .unavailable(let expired, let locale):
-            let shown = locale ?? app.resources.catalogs.usedLocale(for: SessionConfiguration(), acceptLanguage: acceptLanguage)
-            let html = FormRenderer(resources: app.resources, dev: app.configuration.dev).unavailable(expired: expired, locale: shown)
+            let loaded = app.loaded
+            let shown = locale ?? loaded.resources.catalogs.usedLocale(for: SessionConfiguration(), acceptLanguage: acceptLanguage)
+            let html = loaded.renderer.unavailable(expired: expired, locale: shown)
             response = SecureResponse.html(html, status: expired ? .gone : .notFound)
         case .methodNotAllowed(let methods):
             response = SecureResponse.text("method not allowed\n", status: .methodNotAllowed)

@@ -69,13 +69,25 @@ struct Route: Sendable {
 /// and method fit; a path some route takes with another method is a 405 naming those methods.
 struct RouteTable: Sendable {
     let routes: [Route]
+    /// The routes' handlers, called unretained (`respond(route:to:)`): a matched route copied out
+    /// of `routes` retained its handler's context and released it after, a count both worker
+    /// threads wrote on every request. A `let`, reached only in `respond`: see `UnretainedObjects`.
+    private let unretainedHandlers: UnretainedObjects<Handler>
     /// The routes' patterns as segments to compare, and their methods, apart: trying a route
     /// copies no handler and walks no pattern.
     private let shapes: RouteShapes
     private let methods: [HTTPMethod]
 
+    /// A route's handler as an object of its own, so that it can be reached unretained.
+    private final class Handler: Sendable {
+        let run: Middleware.Next
+        init(_ run: @escaping Middleware.Next) { self.run = run }
+    }
+
     enum Match {
-        case found(Route, parameters: RouteParameters)
+        /// The route's index in `routes` (its pattern is `routes[route].pattern`), for
+        /// `respond(route:to:)`: one index for both, so the pattern named is always the route run.
+        case found(route: Int, parameters: RouteParameters)
         case methodNotAllowed([HTTPMethod])
         case notFound
     }
@@ -84,6 +96,13 @@ struct RouteTable: Sendable {
         self.routes = routes
         shapes = RouteShapes(routes.map(\.pattern))
         methods = routes.map(\.method)
+        unretainedHandlers = UnretainedObjects(routes.map { Handler($0.handler) })
+    }
+
+    /// Runs route `index`'s handler (its middleware, then the handler) on `request`. The table
+    /// holds every handler as long as it lives, so none is retained for the call.
+    func respond(route index: Int, to request: inout RouteRequest) throws(Refusal) -> Response {
+        try unretainedHandlers.with(index) { handler throws(Refusal) in try handler.run(&request) }
     }
 
     func match(method: HTTPMethod, path: String) -> Match {
@@ -108,7 +127,7 @@ struct RouteTable: Sendable {
             guard routeMethod == method || (isHead && routeMethod == .get) else { continue }
             var parameters = RouteParameters()
             shapes.parameters(index, split) { parameters.append($0) }
-            return .found(routes[index], parameters: parameters)
+            return .found(route: index, parameters: parameters)
         }
         var allowed: [HTTPMethod] = []
         for position in candidates {

@@ -17,11 +17,12 @@ struct Router: Responder {
         case .found(let route, let parameters):
             do {
                 var routeRequest = RouteRequest(request: request, parameters: parameters)
-                response = try route.handler(&routeRequest)
+                response = try table.respond(route: route, to: &routeRequest)
             } catch {
                 response = error.response(app: app, acceptLanguage: request.header(.acceptLanguage))
             }
-            response.route = route.pattern
+            // A `StaticString` wrapper: read in place, no reference count.
+            response.route = table.routes[route].pattern
         case .methodNotAllowed(let methods):
             response = Refusal(.methodNotAllowed(methods)).response(app: app)
         case .notFound:

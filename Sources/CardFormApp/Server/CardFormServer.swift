@@ -23,7 +23,7 @@ final class CardFormServer {
 
     init(app: AppContext, host: String, port: Int, sources: FormResources.Sources = .init()) throws(HTTPServerError) {
         self.app = app
-        let reloader = app.configuration.dev ? DevReloader(app: app, sources: sources) : nil
+        let reloader = app.devResources.map { DevReloader(app: app, resources: $0, sources: sources) }
         self.reloader = reloader
         let logger = app.logger
         let requests = RequestCounter()

@@ -13,7 +13,10 @@ import Synchronization
 final class MemorySessionStore: SessionStore {
     let lifetime: SessionLifetime
     let capacity: Int
-    private let shards: [Shard]
+    /// The shards, reached unretained by `withSession`: every page event reaches its session's
+    /// shard, and a shard retained for it was a count written by whichever worker thread's session
+    /// fell in that shard. A `let`, reached only in this store's methods: see `UnretainedObjects`.
+    private let shards: UnretainedObjects<Shard>
     private let live = Atomic<Int>(0)
 
     /// One session: its record under its own lock, and its id as text (what `sweep` reports).
@@ -64,7 +67,7 @@ final class MemorySessionStore: SessionStore {
     init(lifetime: SessionLifetime, capacity: Int, shardCount: Int = 16) {
         self.lifetime = lifetime
         self.capacity = capacity
-        self.shards = (0..<shardCount).map { _ in Shard() }
+        self.shards = UnretainedObjects((0..<shardCount).map { _ in Shard() })
     }
 
     func create(now: Date, _ make: (String) -> CardSession) throws(StoreError) -> SessionRecord {
@@ -83,7 +86,8 @@ final class MemorySessionStore: SessionStore {
         _ id: Substring, now: Date, _ body: (inout SessionRecord) -> T
     ) throws(StoreError) -> SessionLookup<T> {
         guard let key = Key(id) else { return .unknown }
-        guard let entry = shard(for: key).entries.withLock({ $0[key] }) else { return .unknown }
+        let index = Self.shardIndex(of: key, among: shards.count)
+        guard let entry = shards.with(index, { $0.entries.withLock { $0[key] } }) else { return .unknown }
         return entry.record.withLock { record in
             if record.retiredAt != nil { return .expired(record) }
             return .live(body(&record))
@@ -92,7 +96,7 @@ final class MemorySessionStore: SessionStore {
 
     func sweep(now: Date) throws(StoreError) -> SweepResult {
         var retired: [String] = []
-        for shard in shards {
+        for shard in shards.objects {
             let entries = shard.entries.withLock { Array($0) }
             for (key, entry) in entries {
                 switch entry.record.withLock({ lifetime.apply(to: &$0, now: now) }) {
@@ -117,7 +121,7 @@ final class MemorySessionStore: SessionStore {
     var waitsOnNetwork: Bool { false }
 
     private func shard(for key: Key) -> Shard {
-        shards[Self.shardIndex(of: key, among: shards.count)]
+        shards.objects[Self.shardIndex(of: key, among: shards.count)]
     }
 
     /// The first word's low bits are one letter's: multiplied (Fibonacci hashing), all eight
