@@ -53,6 +53,9 @@ final class Exchange {
     @exclusivity(unchecked) var route: RouteName?
     /// Set when the responder deferred: how the wait ended is part of the request's log entry.
     @exclusivity(unchecked) var completion: ResponseCompletion?
+    /// The answer's body while libmicrohttpd sends it from these bytes (`Exchange+BodyLoan`).
+    @exclusivity(unchecked) var lentText = ""
+    @exclusivity(unchecked) var lentBytes: [UInt8] = []
 
     init(target: String?, socket: Int32, body: BodyCollector) {
         self.target = target
@@ -148,7 +151,7 @@ final class Exchange {
     func answer(_ response: Response, on connection: OpaquePointer, context: ServerContext) -> MHD_Result {
         phase = .answered
         route = response.route
-        let (result, status) = ResponseWriter.queue(response, on: connection, context: context)
+        let (result, status) = ResponseWriter.queue(response, on: connection, lender: self, context: context)
         self.status = status
         return result
     }
