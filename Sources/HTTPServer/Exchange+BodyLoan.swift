@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import Synchronization
 
 // A body is built once in Swift (a `String` or a byte array); copying it into libmicrohttpd
 // (`MHD_RESPMEM_MUST_COPY`) cost a malloc, a memcpy and a free per answer. Instead the exchange
@@ -45,13 +46,21 @@ extension Exchange {
         let built = MHD_create_response_from_buffer_with_free_callback_cls(
             bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), cmhdBodyReturned, owner.toOpaque())
         // No response, so no callback will come: the retain ends here.
-        if built == nil { owner.release() }
+        if built == nil { owner.release() } else { countLoans(1) }
         return built
     }
 
     private func unlessRefused(_ built: OpaquePointer?) -> OpaquePointer? {
         if built == nil { bodyReturned() }
         return built
+    }
+
+    /// Debug builds count the loans a daemon has out (`ServerContext.lentBodies`), so tests can
+    /// see every one given back; release builds keep no count (a line both workers would write).
+    fileprivate func countLoans(_ change: Int) {
+        #if DEBUG
+        loanLedger?.lentBodies.add(change, ordering: .relaxed)
+        #endif
     }
 
     private static func copied(_ bytes: UnsafeRawBufferPointer) -> OpaquePointer? {
@@ -64,5 +73,6 @@ extension Exchange {
 func cmhdBodyReturned(cls: UnsafeMutableRawPointer?) {
     guard let cls else { return }
     let exchange = Unmanaged<Exchange>.fromOpaque(cls).takeRetainedValue()
+    exchange.countLoans(-1)
     exchange.bodyReturned()
 }

@@ -58,6 +58,10 @@ final class Exchange {
     /// The answer's body while libmicrohttpd sends it from these bytes (`Exchange+BodyLoan`).
     @exclusivity(unchecked) var lentText = ""
     @exclusivity(unchecked) var lentBytes: [UInt8] = []
+    #if DEBUG
+    /// Where debug builds count this exchange's loans (nil for an exchange made outside a daemon).
+    @exclusivity(unchecked) var loanLedger: ServerContext?
+    #endif
 
     init(target: String?, socket: Int32, body: BodyCollector) {
         self.target = target
