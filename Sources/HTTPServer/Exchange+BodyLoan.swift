@@ -14,13 +14,15 @@ extension Exchange {
     func makeResponse(for body: Response.Body) -> OpaquePointer? {
         switch body.storage {
         case .deferred:
+            // A deferred body reaching here was used as the answer of another deferred response:
+            // a 500, not a second wait.
             return nil
         case .text(let text) where text.utf8.count > Self.inlineTextLimit:
             lentText = text
-            return unlessRefused(lentText.withUTF8 { lend(UnsafeRawBufferPointer($0)) })
+            return returningBodyUnlessMade(lentText.withUTF8 { lend(UnsafeRawBufferPointer($0)) })
         case .bytes(let bytes) where !bytes.isEmpty:
             lentBytes = bytes
-            return unlessRefused(lentBytes.withUnsafeBytes { lend($0) })
+            return returningBodyUnlessMade(lentBytes.withUnsafeBytes { lend($0) })
         case .text(var text):
             // Short enough to be stored inside the `String` itself: its bytes have no lasting address.
             return text.withUTF8 { Self.copied(UnsafeRawBufferPointer($0)) }
@@ -50,7 +52,8 @@ extension Exchange {
         return built
     }
 
-    private func unlessRefused(_ built: OpaquePointer?) -> OpaquePointer? {
+    /// `built`, or, when the response could not be made, nil with the body given back at once.
+    private func returningBodyUnlessMade(_ built: OpaquePointer?) -> OpaquePointer? {
         if built == nil { bodyReturned() }
         return built
     }
