@@ -18,9 +18,11 @@ extension Exchange {
             // a 500, not a second wait.
             return nil
         case .text(let text) where text.utf8.count > Self.inlineTextLimit:
+            assertNoLoan()
             lentText = text
             return returningBodyUnlessMade(lentText.withUTF8 { lend(UnsafeRawBufferPointer($0)) })
         case .bytes(let bytes) where !bytes.isEmpty:
+            assertNoLoan()
             lentBytes = bytes
             return returningBodyUnlessMade(lentBytes.withUnsafeBytes { lend($0) })
         case .text(var text):
@@ -56,6 +58,13 @@ extension Exchange {
     private func returningBodyUnlessMade(_ built: OpaquePointer?) -> OpaquePointer? {
         if built == nil { bodyReturned() }
         return built
+    }
+
+    /// One loan at a time: the exchange keeps a single body, and lending another while
+    /// libmicrohttpd still reads the first would drop the bytes under it. `queue` lends a second
+    /// only for its fallback, after freeing the first response (which gives its body back).
+    private func assertNoLoan() {
+        assert(lentText.isEmpty && lentBytes.isEmpty, "an exchange lends one body at a time")
     }
 
     /// Debug builds count the loans a daemon has out (`ServerContext.lentBodies`), so tests can
