@@ -33,8 +33,11 @@ extension Exchange {
         }
     }
 
-    /// libmicrohttpd is done with the lent bytes: drops them. Runs on the connection's worker
-    /// thread (or the one that stopped the daemon after its workers ended), like every other call.
+    /// libmicrohttpd is done with the lent bytes: drops them. Always runs on the connection's
+    /// worker thread, like every other call for the exchange: the daemon polls on its own internal
+    /// thread, and when stopped, libmicrohttpd closes its connections (freeing their responses) on
+    /// that thread before the join in `MHD_stop_daemon` returns. That is what makes the exchange's
+    /// unchecked properties safe to write here.
     func bodyReturned() {
         lentText = ""
         lentBytes = []

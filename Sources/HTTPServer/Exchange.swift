@@ -5,6 +5,8 @@ import Glibc
 
 /// One request's state between libmicrohttpd's calls: created when the request line arrives,
 /// kept in the connection's `*con_cls`, released when libmicrohttpd reports the request ended.
+/// When it lent libmicrohttpd its answer's body (`Exchange+BodyLoan`), that response holds it
+/// too, and it lives until libmicrohttpd frees the response, which comes after the end.
 ///
 /// Only ever touched by the worker thread that owns the connection (libmicrohttpd calls every
 /// callback of one connection on one thread), so it needs no lock.
@@ -42,7 +44,9 @@ final class Exchange {
     // across threads the exchange is safe because one worker owns it (see above), with or without
     // them. No method here holds an access to these properties across a call that can reach this
     // exchange again (no closure or callback runs while `body` or `headers` is being mutated, and
-    // `switch phase` copies its payload before `answer` writes `phase`): keep it so.
+    // `switch phase` copies its payload before `answer` writes `phase`): keep it so. One access is
+    // held across a call: `lentText` (or `lentBytes`) while `lend` hands its bytes to
+    // libmicrohttpd; `lend` only retains the exchange and never touches the body.
     @exclusivity(unchecked) var phase = Phase.headers
     @exclusivity(unchecked) var body: BodyCollector
     @exclusivity(unchecked) var method: HTTPMethod?
