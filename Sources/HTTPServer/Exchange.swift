@@ -18,8 +18,8 @@ final class Exchange {
         case body
         /// The responder deferred its answer; the connection is suspended until the wait ends,
         /// and the next call sends what ended it. `indirect`: held inline, its two responses made
-        /// every phase ~200 bytes, copied by `memcpy` at each `switch phase` and each write of
-        /// `phase` (ten calls per request, callgrind); boxed, only a deferred answer allocates.
+        /// every phase as large as both, copied by `memcpy` at each `switch phase` and each write
+        /// of `phase` on every request; boxed, only a deferred answer allocates.
         indirect case waiting(Waiting)
         /// A response is queued; later calls only discard.
         case answered
