@@ -3,6 +3,8 @@ import CMicroHTTPD
 // libmicrohttpd's callbacks. Top-level functions in this library module on purpose: a closure
 // written in `main.swift` would be inferred `@MainActor` and trap when a worker thread calls it.
 // `cls` is always the retained `ServerContext`; `*con_cls` is the request's retained `Exchange`.
+// One more callback lives beside what it serves: `cmhdBodyReturned` (`Exchange+BodyLoan.swift`),
+// whose `cls` is an exchange that lent a response its body, not the context.
 
 /// The request line arrived (`MHD_OPTION_URI_LOG_CALLBACK`): the only place the raw target is
 /// seen before libmicrohttpd decodes it in place. Returns the new `Exchange`, which becomes `*con_cls`.

@@ -135,6 +135,11 @@ public final class Daemon: @unchecked Sendable {
         ClientAddress(text: address).map(context.acceptor.openCount(from:)) ?? 0
     }
 
+    #if DEBUG
+    /// Bodies lent to libmicrohttpd and not yet given back (debug builds only; for tests).
+    var lentBodyCount: Int { context.lentBodies.load(ordering: .acquiring) }
+    #endif
+
     /// Deferred responses currently waiting, their connections suspended.
     public var waitingCount: Int { context.suspended.count }
 

@@ -5,6 +5,8 @@ import Glibc
 
 /// One request's state between libmicrohttpd's calls: created when the request line arrives,
 /// kept in the connection's `*con_cls`, released when libmicrohttpd reports the request ended.
+/// When it lent libmicrohttpd its answer's body (`Exchange+BodyLoan`), that response holds it
+/// too, and it lives until libmicrohttpd frees the response, which comes after the end.
 ///
 /// Only ever touched by the worker thread that owns the connection (libmicrohttpd calls every
 /// callback of one connection on one thread), so it needs no lock.
@@ -15,8 +17,10 @@ final class Exchange {
         /// Reading the body, possibly over several calls.
         case body
         /// The responder deferred its answer; the connection is suspended until the wait ends,
-        /// and the next call sends what ended it.
-        case waiting(Waiting)
+        /// and the next call sends what ended it. `indirect`: held inline, its two responses made
+        /// every phase as large as both, copied by `memcpy` at each `switch phase` and each write
+        /// of `phase` on every request; boxed, only a deferred answer allocates.
+        indirect case waiting(Waiting)
         /// A response is queued; later calls only discard.
         case answered
     }
@@ -40,7 +44,9 @@ final class Exchange {
     // across threads the exchange is safe because one worker owns it (see above), with or without
     // them. No method here holds an access to these properties across a call that can reach this
     // exchange again (no closure or callback runs while `body` or `headers` is being mutated, and
-    // `switch phase` copies its payload before `answer` writes `phase`): keep it so.
+    // `switch phase` copies its payload before `answer` writes `phase`): keep it so. One access is
+    // held across a call: `lentText` (or `lentBytes`) while `lend` hands its bytes to
+    // libmicrohttpd; `lend` only retains the exchange and never touches the body.
     @exclusivity(unchecked) var phase = Phase.headers
     @exclusivity(unchecked) var body: BodyCollector
     @exclusivity(unchecked) var method: HTTPMethod?
@@ -53,6 +59,13 @@ final class Exchange {
     @exclusivity(unchecked) var route: RouteName?
     /// Set when the responder deferred: how the wait ended is part of the request's log entry.
     @exclusivity(unchecked) var completion: ResponseCompletion?
+    /// The answer's body while libmicrohttpd sends it from these bytes (`Exchange+BodyLoan`).
+    @exclusivity(unchecked) var lentText = ""
+    @exclusivity(unchecked) var lentBytes: [UInt8] = []
+    #if DEBUG
+    /// Where debug builds count this exchange's loans (nil for an exchange made outside a daemon).
+    @exclusivity(unchecked) var loanLedger: ServerContext?
+    #endif
 
     init(target: String?, socket: Int32, body: BodyCollector) {
         self.target = target
@@ -148,7 +161,7 @@ final class Exchange {
     func answer(_ response: Response, on connection: OpaquePointer, context: ServerContext) -> MHD_Result {
         phase = .answered
         route = response.route
-        let (result, status) = ResponseWriter.queue(response, on: connection, context: context)
+        let (result, status) = ResponseWriter.queue(response, on: connection, lender: self, context: context)
         self.status = status
         return result
     }

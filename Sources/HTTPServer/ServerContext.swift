@@ -32,6 +32,10 @@ final class ServerContext: Sendable {
     /// The 431 written on the socket for a head that leaves the pool no room for an answer
     /// (`HeadRoom`); nil when serving TLS, where libmicrohttpd must write every byte.
     let headRefusal: [UInt8]?
+    #if DEBUG
+    /// Bodies lent to libmicrohttpd and not yet given back (`Exchange+BodyLoan`), for tests.
+    let lentBodies = Atomic<Int>(0)
+    #endif
 
     init(responder: any Responder, configuration: Daemon.Configuration, suspended: SuspendedConnections, acceptor: Acceptor) {
         self.responder = responder
@@ -74,7 +78,11 @@ final class ServerContext: Sendable {
     /// A request line arrived on `socket`.
     func begin(target: String?, socket: Int32) -> Exchange {
         inFlight.add(1)
-        return Exchange(target: target, socket: socket, body: BodyCollector(limit: maxBodySize, discardLimit: maxDiscardedBodySize))
+        let exchange = Exchange(target: target, socket: socket, body: BodyCollector(limit: maxBodySize, discardLimit: maxDiscardedBodySize))
+        #if DEBUG
+        exchange.loanLedger = self
+        #endif
+        return exchange
     }
 
     /// The exchange on `connection` ended (`outcome`); reports it when it reached the handler.

@@ -125,6 +125,22 @@ import Testing
         }
     }
 
+    @Test("the eighth segment, the last a split keeps, is matched like any other: a literal by its bytes, a `:name` whole")
+    func lastKeptSegment() {
+        // The literal route comes first, so nothing else answers for it: its eighth segment decides.
+        let table = Self.table([(.get, "/a/b/c/d/e/f/g/h"), (.get, "/a/b/c/d/e/f/g/:h")])
+        func found(_ path: String) -> (String, [String])? {
+            guard case .found(let route, let parameters) = table.match(method: .get, path: path) else { return nil }
+            return ("\(table.routes[route].pattern)", parameters.values(in: path).map(String.init))
+        }
+        #expect(found("/a/b/c/d/e/f/g/h")! == ("/a/b/c/d/e/f/g/h", []))
+        #expect(found("/a/b/c/d/e/f/g/x")! == ("/a/b/c/d/e/f/g/:h", ["x"]))
+        #expect(found("/a/b/c/d/e/f/g/hh")! == ("/a/b/c/d/e/f/g/:h", ["hh"]))
+        #expect(found("/a/b/c/d/e/f/g/")! == ("/a/b/c/d/e/f/g/:h", [""]))
+        #expect(found("/a/b/c/d/e/f/x/h") == nil)
+        #expect(found("/a/b/c/d/e/f/g/h/") == nil)
+    }
+
     @Test("a route's request reads its parameters from its own path: `id` is the first, empty with none")
     func parametersAreCutFromThePath() throws {
         let table = RouteTable(routes: [
