@@ -48,7 +48,7 @@ enum SecureResponse {
     /// frame: the same headers as `html` once the `Router` has added its own, taken ready-made
     /// (one list per set of origins) instead of built on every keystroke.
     static func fragments(_ body: String, frameAncestors: [String]) -> Response {
-        let headers = frameAncestors.isEmpty ? selfFramedFragmentHeaders : policies.entry(frameAncestors: frameAncestors).fragmentHeaders
+        let headers = frameAncestors.isEmpty ? selfFramedFragmentHeaders : policies.fragmentHeaders(frameAncestors: frameAncestors)
         return Response(status: .ok, headers: headers, body: .text(body))
     }
 
