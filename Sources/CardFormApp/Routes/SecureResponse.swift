@@ -53,15 +53,14 @@ enum SecureResponse {
     }
 
     /// An HTML answer's headers as they leave the `Router`: what `html` sets (the type, and
-    /// `policy` unless the baseline's is the one), then what `guarding` adds, then what
-    /// `Compression` adds to a text answer, in that order.
+    /// `policy` unless the baseline's is the one), then what `guarding` adds, in that order;
+    /// `Compression` adds nothing to an uncompressed answer that says `no-store`.
     static func fragmentHeaders(policy: HTTPHeaders.Field?) -> HTTPHeaders {
         var headers = HTTPHeaders()
         headers.reserveCapacity(baseline.count + 2)
         headers.append(htmlType)
         if let policy { headers.append(policy) }
         guarding(&headers)
-        headers.append(Compression.varies)
         return headers.prepared()
     }
 
