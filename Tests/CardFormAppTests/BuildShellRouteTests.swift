@@ -276,7 +276,7 @@ struct BuildShellRouteTests {
     /// What the table makes of a request: the route's pattern, `405 <Allow>` or `404`.
     static func routing(_ method: String, _ path: String) -> String {
         switch table.match(method: HTTPMethod(rawValue: method), path: path) {
-        case .found(let route, _): route.pattern.description
+        case .found(let pattern, _, _): pattern.description
         case .methodNotAllowed(let methods): "405 " + methods.map(\.rawValue).joined(separator: ", ")
         case .notFound: "404"
         }

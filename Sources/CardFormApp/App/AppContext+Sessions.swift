@@ -29,7 +29,11 @@ extension AppContext {
     /// `store.withSession`, with a store failure as the refusal that answers it.
     func lookup<T: Sendable>(_ id: Substring, _ body: (inout SessionRecord) -> T) throws(Refusal) -> SessionLookup<T> {
         do {
-            if let memoryStore { return try memoryStore.withSession(id, body) }
+            if let memoryStore {
+                return try memoryStore._withUnsafeGuaranteedRef { store in
+                    Result { () throws(StoreError) in try store.withSession(id, body) }
+                }.get()
+            }
             return try store.withSession(id, body)
         } catch {
             throw Refusal(.store(error))

@@ -14,14 +14,22 @@ final class AppContext: Sendable {
     /// `SessionLookup<T>`'s metadata at run time on every keystroke (~650 instructions, a third
     /// of the lookup's cost). A store that waits on the network has bigger costs than that. Both
     /// reach the one `SessionStore.withSession`: `MemorySessionStore` must not overload it.
-    let memoryStore: MemorySessionStore?
+    ///
+    /// Unretained: `store` holds the same object for as long as this context lives, and reached
+    /// through a retained reference, the one store both worker threads share had its count written
+    /// by each of them on every event.
+    let memoryStore: Unmanaged<MemorySessionStore>?
     let logger: Logger
     let payments: PaymentService
     /// What `GET /metrics` reports that is counted as it happens.
     let metrics = Metrics()
     /// The session options the server applies where a request does not set them.
     let defaults: JSONObject?
-    private let current: Mutex<(resources: FormResources, environment: SessionEnvironment)>
+    /// What pages render with and sessions run in now. Read without a lock unless `--dev` may
+    /// swap it (`replace`): every keystroke reads it, and a lock both worker threads take moves
+    /// its cache line between the cores each time.
+    private let fixed: Loaded?
+    private let current: Mutex<Loaded>
     private let reloadProblem = Mutex<ResourceError?>(nil)
 
     init(
@@ -33,21 +41,43 @@ final class AppContext: Sendable {
         let backend = try configuration.store.resolve()
         let store = backend.sessionStore(lifetime: configuration.sessionLifetime, capacity: configuration.maxSessions)
         self.store = store
-        self.memoryStore = store as? MemorySessionStore
+        self.memoryStore = (store as? MemorySessionStore).map { Unmanaged.passUnretained($0) }
         let settings = try PaymentSettings(configuration: configuration, backend: backend, logger: logger)
         self.payments = PaymentService(
             coordinator: PaymentCoordinator(settings: settings, logger: logger), store: store, metrics: metrics, logger: logger,
             pollInterval: backend.isShared ? .milliseconds(250) : nil)
         self.defaults = Self.addingNameRules(configuration.cardholderNameRules, to: try Self.checkedDefaults(configuration.defaults))
         let environment = SessionEnvironment(binLookup: binLookup, clock: clock, catalogs: resources.catalogs)
-        self.current = Mutex((resources, environment))
+        let loaded = Loaded(resources: resources, environment: environment, dev: configuration.dev)
+        self.fixed = configuration.dev ? nil : loaded
+        self.current = Mutex(loaded)
     }
 
+    /// The resources, their renderer and the environment as one reference: a page event takes
+    /// one reference count, not one for the resources, one for a renderer made of them and one for
+    /// each class the environment holds.
+    final class Loaded: Sendable {
+        let resources: FormResources
+        /// The renderer of `resources`, made once rather than for every event.
+        let renderer: FormRenderer
+        /// The environment new sessions get (BIN data, clock, catalogs).
+        let environment: SessionEnvironment
+
+        init(resources: FormResources, environment: SessionEnvironment, dev: Bool) {
+            self.resources = resources
+            self.renderer = FormRenderer(resources: resources, dev: dev)
+            self.environment = environment
+        }
+    }
+
+    /// What pages render with and sessions run in now.
+    var loaded: Loaded { fixed ?? current.withLock { $0 } }
+
     /// The resources pages render with now.
-    var resources: FormResources { current.withLock { $0.resources } }
+    var resources: FormResources { loaded.resources }
 
     /// The environment new sessions get (BIN data, clock, catalogs).
-    var environment: SessionEnvironment { current.withLock { $0.environment } }
+    var environment: SessionEnvironment { loaded.environment }
 
     /// Retires idle sessions (see `SessionStore.sweep`) and releases what each held outside the
     /// store: its vaulted card, its payment attempts, the pages waiting on it. With a store that
@@ -104,9 +134,11 @@ final class AppContext: Sendable {
     /// Swaps in freshly loaded resources (`--dev` live reload); sessions pick up the new catalogs
     /// on their next event.
     func replace(resources: FormResources) {
-        current.withLock { state in
-            state.resources = resources
-            state.environment.catalogs = resources.catalogs
+        precondition(fixed == nil, "resources are swapped only under --dev")
+        current.withLock { loaded in
+            var environment = loaded.environment
+            environment.catalogs = resources.catalogs
+            loaded = Loaded(resources: resources, environment: environment, dev: configuration.dev)
         }
     }
 

@@ -63,13 +63,12 @@ struct FragmentRoutes {
     private func answer(
         _ request: RouteRequest, pageInHeader: Bool = false, _ parse: () throws(Refusal) -> PageEvent
     ) throws(Refusal) -> Response {
-        let renderer = FormRenderer(resources: app.resources, dev: app.configuration.dev)
-        let environment = app.environment
+        let loaded = app.loaded
         let answer = try app.withPage(request) { record in
             Result { () throws(Refusal) in
                 let page = pageInHeader ? try PageAddress(query: request.form, headers: request.request.headers) : try PageAddress(request.form)
                 let event = try parse()
-                return record.handle(event, from: page, renderer: renderer, environment: environment)
+                return record.handle(event, from: page, renderer: loaded.renderer, environment: loaded.environment)
             }
         }.get()
         if let payment = answer.payment { app.payments.start(payment, sessionId: String(request.id)) }

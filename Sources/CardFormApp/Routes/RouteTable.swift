@@ -69,13 +69,25 @@ struct Route: Sendable {
 /// and method fit; a path some route takes with another method is a 405 naming those methods.
 struct RouteTable: Sendable {
     let routes: [Route]
+    /// The routes' handlers, held here and called unretained (`respond(route:to:)`): a matched
+    /// route copied out of `routes` retained its handler's context and released it after, a count
+    /// both worker threads wrote on every request.
+    private let handlers: [Handler]
+    private let unretained: [Unmanaged<Handler>]
     /// The routes' patterns as segments to compare, and their methods, apart: trying a route
     /// copies no handler and walks no pattern.
     private let shapes: RouteShapes
     private let methods: [HTTPMethod]
 
+    /// A route's handler as an object of its own, so that it can be reached unretained.
+    private final class Handler: Sendable {
+        let run: Middleware.Next
+        init(_ run: @escaping Middleware.Next) { self.run = run }
+    }
+
     enum Match {
-        case found(Route, parameters: RouteParameters)
+        /// The route's pattern, and its index for `respond(route:to:)`.
+        case found(RouteName, route: Int, parameters: RouteParameters)
         case methodNotAllowed([HTTPMethod])
         case notFound
     }
@@ -84,6 +96,16 @@ struct RouteTable: Sendable {
         self.routes = routes
         shapes = RouteShapes(routes.map(\.pattern))
         methods = routes.map(\.method)
+        handlers = routes.map { Handler($0.handler) }
+        unretained = handlers.map { Unmanaged.passUnretained($0) }
+    }
+
+    /// Runs route `index`'s handler (its middleware, then the handler) on `request`. `handlers`
+    /// holds every handler as long as the table lives, so none is retained for the call.
+    func respond(route index: Int, to request: inout RouteRequest) throws(Refusal) -> Response {
+        try unretained[index]._withUnsafeGuaranteedRef { handler in
+            Result { () throws(Refusal) in try handler.run(&request) }
+        }.get()
     }
 
     func match(method: HTTPMethod, path: String) -> Match {
@@ -108,7 +130,7 @@ struct RouteTable: Sendable {
             guard routeMethod == method || (isHead && routeMethod == .get) else { continue }
             var parameters = RouteParameters()
             shapes.parameters(index, split) { parameters.append($0) }
-            return .found(routes[index], parameters: parameters)
+            return .found(routes[index].pattern, route: index, parameters: parameters)
         }
         var allowed: [HTTPMethod] = []
         for position in candidates {

@@ -14,14 +14,14 @@ struct Router: Responder {
     func respond(to request: Request) -> Response {
         var response: Response
         switch table.match(method: request.method, path: request.path) {
-        case .found(let route, let parameters):
+        case .found(let pattern, let route, let parameters):
             do {
                 var routeRequest = RouteRequest(request: request, parameters: parameters)
-                response = try route.handler(&routeRequest)
+                response = try table.respond(route: route, to: &routeRequest)
             } catch {
                 response = error.response(app: app, acceptLanguage: request.header(.acceptLanguage))
             }
-            response.route = route.pattern
+            response.route = pattern
         case .methodNotAllowed(let methods):
             response = Refusal(.methodNotAllowed(methods)).response(app: app)
         case .notFound:

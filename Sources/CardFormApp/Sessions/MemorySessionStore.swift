@@ -14,6 +14,9 @@ final class MemorySessionStore: SessionStore {
     let lifetime: SessionLifetime
     let capacity: Int
     private let shards: [Shard]
+    /// `shards`, unretained: every page event reaches its session's shard, and a shard retained
+    /// for it was a count written by whichever worker thread's session fell in that shard.
+    private let unretainedShards: [Unmanaged<Shard>]
     private let live = Atomic<Int>(0)
 
     /// One session: its record under its own lock, and its id as text (what `sweep` reports).
@@ -65,6 +68,7 @@ final class MemorySessionStore: SessionStore {
         self.lifetime = lifetime
         self.capacity = capacity
         self.shards = (0..<shardCount).map { _ in Shard() }
+        self.unretainedShards = shards.map { Unmanaged.passUnretained($0) }
     }
 
     func create(now: Date, _ make: (String) -> CardSession) throws(StoreError) -> SessionRecord {
@@ -83,7 +87,8 @@ final class MemorySessionStore: SessionStore {
         _ id: Substring, now: Date, _ body: (inout SessionRecord) -> T
     ) throws(StoreError) -> SessionLookup<T> {
         guard let key = Key(id) else { return .unknown }
-        guard let entry = shard(for: key).entries.withLock({ $0[key] }) else { return .unknown }
+        let shard = unretainedShards[Self.shardIndex(of: key, among: unretainedShards.count)]
+        guard let entry = shard._withUnsafeGuaranteedRef({ $0.entries.withLock { $0[key] } }) else { return .unknown }
         return entry.record.withLock { record in
             if record.retiredAt != nil { return .expired(record) }
             return .live(body(&record))
