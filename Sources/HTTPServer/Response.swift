@@ -58,7 +58,7 @@ public struct Response: Sendable, Equatable {
         /// Raw bytes.
         public static func bytes(_ bytes: [UInt8]) -> Body { Body(storage: .bytes(bytes)) }
 
-        /// UTF-8 text; kept as a `String` so the daemon copies its bytes once, straight to C.
+        /// UTF-8 text; kept as a `String`, whose bytes the daemon lends libmicrohttpd without a copy.
         public static func text(_ text: String) -> Body { Body(storage: .text(text)) }
 
         /// The body's bytes; empty for a deferred body, whose bytes are not known yet.

@@ -5,14 +5,15 @@ enum ResponseWriter {
     /// Queues `response`; returns libmicrohttpd's verdict and the status actually queued. A header
     /// whose value was found invalid when it was made (a CR or LF in it), or that libmicrohttpd
     /// refuses, turns the whole answer into a 500: dropping one silently could drop a security header.
-    static func queue(_ response: Response, on connection: OpaquePointer, context: ServerContext) -> (MHD_Result, HTTPStatus) {
+    /// The body's bytes are lent from `lender`, which keeps them until libmicrohttpd frees the response.
+    static func queue(_ response: Response, on connection: OpaquePointer, lender: Exchange, context: ServerContext) -> (MHD_Result, HTTPStatus) {
         let closing = context.isStopping.load(ordering: .relaxed)
         let extra = context.strictTransportSecurity
         guard (100...999).contains(response.status.code), response.headers.isValid,
-              let built = make(response, adding: extra, closing: closing)
+              let built = make(response, adding: extra, closing: closing, lender: lender)
         else {
             let fallback = context.internalError
-            guard let built = make(fallback, adding: extra, closing: closing) else { return (.NO, fallback.status) }
+            guard let built = make(fallback, adding: extra, closing: closing, lender: lender) else { return (.NO, fallback.status) }
             return (enqueue(built, status: fallback.status, on: connection), fallback.status)
         }
         return (enqueue(built, status: response.status, on: connection), response.status)
@@ -26,8 +27,8 @@ enum ResponseWriter {
 
     /// The libmicrohttpd response for `response`, with `extra` added unless the response has a
     /// header of that name already.
-    private static func make(_ response: Response, adding extra: HTTPHeaders.Field?, closing: Bool) -> OpaquePointer? {
-        guard let built = makeBody(response.body) else { return nil }
+    private static func make(_ response: Response, adding extra: HTTPHeaders.Field?, closing: Bool, lender: Exchange) -> OpaquePointer? {
+        guard let built = lender.makeResponse(for: response.body) else { return nil }
         guard addFields(of: response.headers, to: built) else {
             MHD_destroy_response(built)
             return nil
@@ -61,22 +62,5 @@ enum ResponseWriter {
         field.isSent && field.name.rawName.withCString { name in
             field.value.withCString { value in MHD_add_response_header(built, name, value) }
         } == .YES
-    }
-
-    /// `MHD_RESPMEM_MUST_COPY`: the Swift buffer is only valid during this call. A deferred body
-    /// reaching here was used as the answer of another deferred response: a 500, not a second wait.
-    private static func makeBody(_ body: Response.Body) -> OpaquePointer? {
-        switch body.storage {
-        case .deferred:
-            return nil
-        case .bytes(let bytes):
-            return bytes.withUnsafeBytes {
-                MHD_create_response_from_buffer($0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), .RESPMEM_MUST_COPY)
-            }
-        case .text(var text):
-            return text.withUTF8 {
-                MHD_create_response_from_buffer($0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), .RESPMEM_MUST_COPY)
-            }
-        }
     }
 }
