@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import Testing
 @testable import CardFormApp
 
@@ -35,7 +36,9 @@ import Testing
         let id = try await harness.createSession()
         let plain = try Self.fetch(harness.base + "/s/\(id)", acceptEncoding: nil)
         let packed = try Self.fetch(harness.base + "/s/\(id)", acceptEncoding: "gzip, deflate, br")
-        #expect(plain.headers["content-encoding"] == nil && plain.headers["vary"] == "Accept-Encoding")
+        // Plain, the page says no-store: no cache keeps it, so it needs no `Vary`.
+        #expect(plain.headers["cache-control"] == "no-store")
+        #expect(plain.headers["content-encoding"] == nil && plain.headers["vary"] == nil)
         #expect(packed.headers["content-encoding"] == "gzip" && packed.headers["vary"] == "Accept-Encoding")
         let unpacked = try #require(Gzip.decompress(packed.body))
         #expect(packed.body.count * 3 < unpacked.count)
@@ -66,6 +69,26 @@ import Testing
     ])
     func acceptEncodingIsRead(value: String, accepted: Bool) {
         #expect(Gzip.isAccepted(by: value) == accepted)
+    }
+
+    @Test func anAnswerNoCacheMayKeepSaysVaryOnlyWhenCompressed() {
+        func negotiated(_ body: String, cacheControl: String) -> Response {
+            var response = SecureResponse.html(body)
+            response.headers.add(.cacheControl, cacheControl)
+            Compression.negotiate(&response, acceptEncoding: "gzip")
+            return response
+        }
+        let small = "<template data-cf-block=\"cvv\"></template>", large = String(repeating: "<p>Pay</p>", count: 300)
+        #expect(negotiated(small, cacheControl: "no-store").headers[.vary] == nil)
+        // Compressed, it says what it was compressed by, whatever its caching.
+        let packed = negotiated(large, cacheControl: "no-store")
+        #expect(packed.headers[.vary] == "Accept-Encoding" && packed.headers.fields.last?.name == .contentEncoding)
+        // Any other caching, spelled otherwise too, keeps it.
+        #expect(negotiated(small, cacheControl: "private, no-store").headers[.vary] == "Accept-Encoding")
+        #expect(negotiated(small, cacheControl: "max-age=60").headers[.vary] == "Accept-Encoding")
+        // A keystroke's answer, as the routes make it, is one of those no cache may keep.
+        let keystroke = SecureResponse.fragments(small, frameAncestors: ["https://shop.example"])
+        #expect(keystroke.headers[.cacheControl] == "no-store" && keystroke.headers[.vary] == nil)
     }
 
     @Test func aSmallAnswerGoesAsItIs() {

@@ -33,7 +33,7 @@ final class LanguagePack: Sendable {
     /// Each field's data by its state, the value aside (`FormView.fieldData`): most forms in one
     /// language show their fields in a handful of states, and building a field's data costs
     /// several times looking it up. No value is kept (a card field's least of all); bounded, like
-    /// `BlockMemo`: past `fieldMemoCapacity` states it starts again empty.
+    /// `BlockMemo`: past `fieldMemoCapacity` states a thread's memo starts again empty.
     private let fieldMemo = BoundedMemo<FieldMemoKey, TemplateObject>(capacity: LanguagePack.fieldMemoCapacity)
     static let fieldMemoCapacity = 256
 

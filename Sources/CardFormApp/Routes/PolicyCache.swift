@@ -7,13 +7,15 @@ import HTTPServer
 /// origin (`OriginPattern`), joining them and checking the value took ~4,000 instructions per
 /// answer, a look-up here a few hundred (bench/README.md).
 final class PolicyCache: Sendable {
-    /// Past this many different sets of origins the cache starts again: a bound on its memory
-    /// that real deployments, with a few merchants' origins, never reach. An entry takes about 600
-    /// bytes for one or two origins, at most ~18 KB (a session lists at most 20 origins of 200
-    /// characters, `ConfigurationReader`), so ~18 MB in all at worst. The value depends on the
-    /// origins alone (not on the session, the templates or a `--dev` reload), so sessions with
-    /// the same origins share an entry safely and nothing needs invalidating.
-    static let capacity = 1024
+    /// Past this many different sets of origins a thread's cache starts again (`BoundedMemo`: one
+    /// per thread): a bound on its memory that real deployments, with a few merchants' origins,
+    /// never reach. An entry takes about 600 bytes for one or two origins, at most ~18 KB (a
+    /// session lists at most 20 origins of 200 characters, `ConfigurationReader`), so ~4.6 MB a
+    /// thread at worst: ~9 MB with the two workers of a 2-core machine, the threads that answer
+    /// keystrokes (1024 in one shared cache was ~18 MB). The value depends on the origins alone
+    /// (not on the session, the templates or a `--dev` reload), so sessions with the same
+    /// origins share an entry safely and nothing needs invalidating.
+    static let capacity = 256
 
     /// What is kept for one set of origins.
     struct Entry: Sendable {
@@ -28,6 +30,13 @@ final class PolicyCache: Sendable {
     /// The policy field for `origins` (`SecureResponse.policy`), written once per set of origins.
     func field(frameAncestors origins: [String]) -> HTTPHeaders.Field {
         entry(frameAncestors: origins).field
+    }
+
+    /// A page event's answer's headers for `origins` (`Entry.fragmentHeaders`): taken from the
+    /// entry where the memo holds it, so a keystroke retains the one list, not every part of the entry.
+    func fragmentHeaders(frameAncestors origins: [String]) -> HTTPHeaders {
+        let key = Origins(list: origins)
+        return entries.withEntry(for: key) { $0.fragmentHeaders } ?? entry(frameAncestors: origins).fragmentHeaders
     }
 
     /// What is kept for `origins`, made the first time they are asked for.

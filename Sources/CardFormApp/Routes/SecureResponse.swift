@@ -48,20 +48,19 @@ enum SecureResponse {
     /// frame: the same headers as `html` once the `Router` has added its own, taken ready-made
     /// (one list per set of origins) instead of built on every keystroke.
     static func fragments(_ body: String, frameAncestors: [String]) -> Response {
-        let headers = frameAncestors.isEmpty ? selfFramedFragmentHeaders : policies.entry(frameAncestors: frameAncestors).fragmentHeaders
+        let headers = frameAncestors.isEmpty ? selfFramedFragmentHeaders : policies.fragmentHeaders(frameAncestors: frameAncestors)
         return Response(status: .ok, headers: headers, body: .text(body))
     }
 
     /// An HTML answer's headers as they leave the `Router`: what `html` sets (the type, and
-    /// `policy` unless the baseline's is the one), then what `guarding` adds, then what
-    /// `Compression` adds to a text answer, in that order.
+    /// `policy` unless the baseline's is the one), then what `guarding` adds, in that order;
+    /// `Compression` adds nothing to an uncompressed answer that says `no-store`.
     static func fragmentHeaders(policy: HTTPHeaders.Field?) -> HTTPHeaders {
         var headers = HTTPHeaders()
         headers.reserveCapacity(baseline.count + 2)
         headers.append(htmlType)
         if let policy { headers.append(policy) }
         guarding(&headers)
-        headers.append(Compression.varies)
         return headers.prepared()
     }
 

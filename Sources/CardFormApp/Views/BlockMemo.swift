@@ -13,8 +13,8 @@ import Mustache
 /// the stand-in) and holds none of `& < > " '` (so escaped and raw interpolations agree, and it
 /// cannot open or close markup).
 ///
-/// Held in a `BoundedMemo` shared by every session (most share their language and configuration)
-/// and rebuilt with the resources, so an edited template never meets an old render.
+/// Held in a `BoundedMemo` shared by every session of a thread (most share their language and
+/// configuration) and rebuilt with the resources, so an edited template never meets an old render.
 enum BlockMemo {
     /// Everything the render read besides the value: the block's template, its field's state,
     /// and the language (for the field's basics and `t`). Only blocks that read nothing but their
@@ -116,6 +116,9 @@ enum BlockMemo {
     }
 
     static let standIn = "\u{1}" + RandomToken.make128() + "\u{1}"
+    /// Entries per thread (`BoundedMemo`): an entry is a block's markup (under a kilobyte for the
+    /// shipped blocks) and its key, a field's state, so ~1 MB a thread at most; a form in one
+    /// language reaches a few dozen.
     static let capacity = 512
 
     /// Whether `value` can be filled in for the stand-in (see the type's description).

@@ -11,7 +11,7 @@ import CardEngine
 /// message overrides for its field, and the billing country when the field's label follows it.
 /// No value is held: an issue's parameters are its rule's (`["min": "3"]`), never the input.
 ///
-/// Held in a `BoundedMemo` shared by every session and rebuilt with the resources, so an edited
+/// Held in a `BoundedMemo` shared by every session of a thread and rebuilt with the resources, so an edited
 /// catalog never meets old words.
 enum ErrorWords {
     struct Key: Hashable, Sendable {
@@ -34,5 +34,6 @@ enum ErrorWords {
         }
     }
 
+    /// Entries per thread (`BoundedMemo`), a sentence and its key each: tens of kilobytes a thread.
     static let capacity = 256
 }

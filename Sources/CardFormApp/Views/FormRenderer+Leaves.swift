@@ -199,7 +199,8 @@ extension FormRenderer {
     /// The leaf from `LeafMemo`, by its facts; rendered from them and kept on a miss.
     private func memoized(_ leaf: BlockPlan.Leaf, view: FormView, into html: inout [UInt8]) throws(TemplateError) -> LeafRender {
         let memoKey = LeafMemo.Key(site: leaf.site(view.pack.language), facts: view.leafFacts(leaf.factParts, rest: leaf.restKeys))
-        if let known = resources.leafMemo.entry(for: memoKey) {
+        // Read where the memo holds it: nothing of the entry is kept past this leaf.
+        let known = resources.leafMemo.withEntry(for: memoKey) { known -> LeafRender in
             switch known {
             case .block(let entry):
                 let range = entry.append(filledWith: "", to: &html)
@@ -209,6 +210,7 @@ extension FormRenderer {
                 return .nothing
             }
         }
+        if let known { return known }
         let full = memoKey.facts.data(leaf.factParts, strings: leaf.rootKeys.contains("t"), pack: view.pack, icons: resources.networkIcons)
         let rendered = try render(leaf.template, data: full)
         switch checked(rendered, from: 0, leaf) {

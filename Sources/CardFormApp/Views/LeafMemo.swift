@@ -11,7 +11,7 @@ import Mustache
 /// session are kept here (`BlockPlan.Leaf.isDataMemoizable`): no card data, value or token is
 /// ever held.
 ///
-/// Held in a `BoundedMemo` shared by every session and rebuilt with the resources, so an edited
+/// Held in a `BoundedMemo` shared by every session of a thread and rebuilt with the resources, so an edited
 /// template never meets an old render.
 enum LeafMemo {
     struct Key: Hashable, Sendable {
@@ -33,5 +33,6 @@ enum LeafMemo {
         case nothing(blanks: [UInt8])
     }
 
+    /// Entries per thread (`BoundedMemo`), each a leaf's markup and its facts: ~1 MB a thread at most.
     static let capacity = 512
 }
