@@ -53,6 +53,11 @@ struct PerThreadTests {
         #expect(one.local.count.withLock { $0 } == 2)
     }
 
+    @Test("slot counts round up to a power of two", arguments: [(1, 1), (2, 2), (6, 8), (8, 8), (9, 16)])
+    func slotCountsRoundUpToAPowerOfTwo(asked: Int, made: Int) {
+        #expect(PerThread(count: asked) { 0 }.all.count == made)
+    }
+
     @Test("a per-thread counter sums what every thread added, a request begun and ended on one thread leaving nothing")
     func counterSumsTheThreads() {
         let counter = PerThreadCounter()

@@ -36,9 +36,9 @@ import Testing
         let id = try await harness.createSession()
         let plain = try Self.fetch(harness.base + "/s/\(id)", acceptEncoding: nil)
         let packed = try Self.fetch(harness.base + "/s/\(id)", acceptEncoding: "gzip, deflate, br")
-        // Plain, the page says no-store: no cache keeps it, so it needs no `Vary`.
+        // Plain, the page still says it varies: it is large enough that another client gets gzip.
         #expect(plain.headers["cache-control"] == "no-store")
-        #expect(plain.headers["content-encoding"] == nil && plain.headers["vary"] == nil)
+        #expect(plain.headers["content-encoding"] == nil && plain.headers["vary"] == "Accept-Encoding")
         #expect(packed.headers["content-encoding"] == "gzip" && packed.headers["vary"] == "Accept-Encoding")
         let unpacked = try #require(Gzip.decompress(packed.body))
         #expect(packed.body.count * 3 < unpacked.count)
@@ -58,6 +58,8 @@ import Testing
         #expect(packed.headers["etag"] == "\"\(asset.hash)-gzip\"")
         let plain = try Self.fetch(harness.base + asset.url, acceptEncoding: nil)
         #expect(plain.body == asset.bytes && plain.headers["etag"] == "\"\(asset.hash)\"")
+        // Which copy goes depends on the client, so both copies say so.
+        #expect(plain.headers["vary"] == "Accept-Encoding")
         // An icon too small to gain, or an image type, goes as it is.
         let png = harness.server.app.resources.assets.byPath.values.first { !Compression.compresses($0.contentType) }
         if let png { #expect(png.gzipped == nil) }
@@ -71,30 +73,36 @@ import Testing
         #expect(Gzip.isAccepted(by: value) == accepted)
     }
 
-    @Test func anAnswerNoCacheMayKeepSaysVaryOnlyWhenCompressed() {
-        func negotiated(_ body: String, cacheControl: String) -> Response {
+    @Test func onlyAnAnswerTooSmallToCompressLeavesOutVary() {
+        func negotiated(_ body: String, cacheControl: String, acceptEncoding: String? = "gzip", vary: String? = nil) -> Response {
             var response = SecureResponse.html(body)
-            response.headers.add(.cacheControl, cacheControl)
-            Compression.negotiate(&response, acceptEncoding: "gzip")
+            response.headers.set(.cacheControl, cacheControl)
+            if let vary { response.headers.add(.vary, vary) }
+            Compression.negotiate(&response, acceptEncoding: acceptEncoding)
             return response
         }
         let small = "<template data-cf-block=\"cvv\"></template>", large = String(repeating: "<p>Pay</p>", count: 300)
+        // Too small, it goes as it is whatever the client accepts, cacheable or not.
         #expect(negotiated(small, cacheControl: "no-store").headers[.vary] == nil)
-        // Compressed, it says what it was compressed by, whatever its caching.
+        #expect(negotiated(small, cacheControl: "max-age=60").headers[.vary] == nil)
+        // Large enough, it says so, compressed or not, whatever its caching; before `Content-Encoding`.
         let packed = negotiated(large, cacheControl: "no-store")
         #expect(packed.headers[.vary] == "Accept-Encoding" && packed.headers.fields.last?.name == .contentEncoding)
-        // Any other caching, spelled otherwise too, keeps it.
-        #expect(negotiated(small, cacheControl: "private, no-store").headers[.vary] == "Accept-Encoding")
-        #expect(negotiated(small, cacheControl: "max-age=60").headers[.vary] == "Accept-Encoding")
-        // A keystroke's answer, as the routes make it, is one of those no cache may keep.
+        #expect(negotiated(large, cacheControl: "no-store", acceptEncoding: nil).headers[.vary] == "Accept-Encoding")
+        // A `Vary` of its own gains `Accept-Encoding`; one that already names it, or `*`, is kept.
+        let cors = negotiated(large, cacheControl: "no-store", vary: "Origin")
+        #expect(cors.headers.values(for: .vary) == ["Origin, Accept-Encoding"] && cors.headers[.contentEncoding] == "gzip")
+        #expect(negotiated(large, cacheControl: "no-store", vary: "origin, accept-encoding").headers.values(for: .vary) == ["origin, accept-encoding"])
+        #expect(negotiated(large, cacheControl: "no-store", vary: "*").headers.values(for: .vary) == ["*"])
+        // A keystroke's answer, as the routes make it, is one too small.
         let keystroke = SecureResponse.fragments(small, frameAncestors: ["https://shop.example"])
-        #expect(keystroke.headers[.cacheControl] == "no-store" && keystroke.headers[.vary] == nil)
+        #expect(keystroke.body.count < Compression.minimumSize && keystroke.headers[.vary] == nil)
     }
 
     @Test func aSmallAnswerGoesAsItIs() {
         var small = SecureResponse.html("<template data-cf-block=\"cvv\"></template>")
         Compression.negotiate(&small, acceptEncoding: "gzip")
-        #expect(small.headers[.contentEncoding] == nil && small.headers[.vary] == "Accept-Encoding")
+        #expect(small.headers[.contentEncoding] == nil && small.headers[.vary] == nil)
         var large = SecureResponse.html(String(repeating: "<p>Pay</p>", count: 300))
         Compression.negotiate(&large, acceptEncoding: "gzip")
         #expect(large.headers[.contentEncoding] == "gzip" && Gzip.decompress(large.body.bytes) == Array(String(repeating: "<p>Pay</p>", count: 300).utf8))

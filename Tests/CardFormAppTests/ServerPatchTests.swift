@@ -29,6 +29,17 @@ import Testing
         #expect(next.body.contains("Postcode"))
     }
 
+    @Test func aKeystrokeAfterTheAllowedOriginsChangeCarriesTheNewPolicy() async throws {
+        // The session keeps its answers' headers (`KeptAnswerHeaders`): they must follow the change.
+        let form = try await ServerFragmentTests.OpenForm(#"{"allowedOrigins": ["https://shop.example"]}"#)
+        let before = try await form.type("cardNumber", "4", seq: 1, rev: 0)
+        #expect(before.header("Content-Security-Policy")?.hasSuffix("frame-ancestors https://shop.example") == true)
+        let reply = try await Self.patch(form, #"{"options": {"allowedOrigins": ["https://other.example"]}}"#)
+        #expect(reply.status == 200)
+        let after = try await form.type("cardNumber", "42", seq: 2, rev: 1)
+        #expect(after.header("Content-Security-Policy")?.hasSuffix("frame-ancestors https://other.example") == true)
+    }
+
     @Test func optionsChangeAfterCreationAndTheirMistakesAreRefusedNamingThem() async throws {
         let form = try await ServerFragmentTests.OpenForm(#"{"amount": 1000, "currency": "EUR"}"#)
         let reply = try await Self.patch(form, #"{"options": {"amount": 2500, "fields": {"cardholderName": {"label": "Titulaire", "labelPosition": "floating"}}}}"#)

@@ -15,6 +15,9 @@ struct AssetRoutes {
             .contentType: asset.contentType, .cacheControl: "public, max-age=31536000, immutable", .etag: etag,
         ]
         if gzipped != nil { headers.add(.contentEncoding, "gzip") }
+        // Which copy goes depends on `Accept-Encoding`, whatever the size (`Compression` only
+        // says so for answers large enough to compress).
+        if asset.gzipped != nil { headers.append(Compression.varies) }
         if request.request.header(.ifNoneMatch) == etag {
             return Response(status: .notModified, headers: headers)
         }

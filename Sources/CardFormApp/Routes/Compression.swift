@@ -1,3 +1,4 @@
+import Foundation
 import HTTPServer
 
 extension HTTPHeaders.Name {
@@ -6,12 +7,13 @@ extension HTTPHeaders.Name {
 }
 
 /// gzip for every answer that gains from it, decided in one place (`Router`): text types only,
-/// at least `minimumSize` bytes, when the client accepts gzip; every answer of a type that may be
-/// compressed says `Vary: Accept-Encoding`, compressed or not, so no cache hands gzip to a client
-/// that did not ask for it; except an uncompressed one that says `Cache-Control: no-store`, which
-/// no cache may keep, so none reads its `Vary` (RFC 9111 §5.2.2.5). Every keystroke's answer is
-/// such a one, and the header cost libmicrohttpd ~0.9 k instructions and 3 mallocs and frees
-/// each. Assets arrive already gzipped (`Asset.gzipped`, made once at start).
+/// at least `minimumSize` bytes, when the client accepts gzip. Every answer that size says
+/// `Vary: Accept-Encoding`, compressed or not, so no cache hands gzip to a client that did not ask
+/// for it. A smaller one does not: it goes as it is whatever the client accepts (its
+/// `Accept-Encoding` is never read), so it does not vary with it, cacheable or not. Every
+/// keystroke's answer is such a one, and the header cost libmicrohttpd ~0.9 k instructions and 3
+/// mallocs and frees each. Assets arrive already gzipped (`Asset.gzipped`, made once at start);
+/// their route reads `Accept-Encoding` itself and says so.
 enum Compression {
     /// Below this an answer goes as it is: a keystroke's fragments (a few hundred bytes to a block
     /// or two) gain little and would pay zlib's set-up on every keystroke (bench/README.md has
@@ -30,23 +32,28 @@ enum Compression {
 
     private static let compressedTypes = ["application/json", "application/javascript", "image/svg+xml", "application/manifest+json"]
 
-    /// What every answer of a type that may be compressed says, unless no cache may keep it.
+    /// What every answer large enough to compress says.
     static let varies = HTTPHeaders.Field(name: .vary, value: "Accept-Encoding")
-    /// The `Cache-Control` of an answer no cache may keep (`SecureResponse.baseline`'s); spelled
-    /// otherwise (`private, no-store`), the answer keeps its `Vary`, which is only ever safe.
-    private static let unstored = "no-store"
 
     /// `acceptEncoding` is read only for an answer large enough to compress: a keystroke's never
     /// is, and looking the header up cost each ~190 instructions (callgrind).
     static func negotiate(_ response: inout Response, acceptEncoding: @autoclosure () -> String?, minimumSize: Int = minimumSize) {
-        guard let type = response.headers[.contentType], compresses(type) else { return }
-        let varied = response.headers.contains(.vary)
-        if !varied, response.headers[.cacheControl] != Self.unstored { response.headers.append(varies) }
-        guard !response.headers.contains(.contentEncoding), response.body.count >= minimumSize,
-              Gzip.isAccepted(by: acceptEncoding()), let packed = Gzip.compress(response.body.bytes), packed.count < response.body.count
+        guard response.body.count >= minimumSize, let type = response.headers[.contentType], compresses(type) else { return }
+        saysItVaries(&response.headers)
+        guard !response.headers.contains(.contentEncoding), Gzip.isAccepted(by: acceptEncoding()),
+              let packed = Gzip.compress(response.body.bytes), packed.count < response.body.count
         else { return }
         response.body = .bytes(packed)
-        if !response.headers.contains(.vary) { response.headers.append(varies) }
         response.headers.add(.contentEncoding, "gzip")
+    }
+
+    /// Adds `Accept-Encoding` to what the answer varies with: a `Vary` field of its own (`Origin`)
+    /// gains it, kept first, rather than the answer saying only one of the two.
+    static func saysItVaries(_ headers: inout HTTPHeaders) {
+        let said = headers.values(for: .vary)
+        if said.isEmpty { return headers.append(varies) }
+        let named = said.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        guard !named.contains("accept-encoding"), !named.contains("*") else { return }
+        headers.set(.vary, said.joined(separator: ", ") + ", Accept-Encoding")
     }
 }

@@ -84,7 +84,7 @@ struct PageRoutes {
                 ErrorPage.withReloadScript(
                     try renderer.page(&record, pageID: pageID, noscript: noscript, announcement: effect.announcement), script)
             }
-            return EventAnswer(html: html, frameAncestors: record.frameAncestors, payment: effect.payment)
+            return EventAnswer(html: html, headers: record.eventAnswerHeaders(), payment: effect.payment)
         }
         return request.pageToken == nil ? try app.withLiveSession(request.id, respond) : try app.withPage(request, respond)
     }

@@ -11,10 +11,10 @@ final class PolicyCache: Sendable {
     /// per thread): a bound on its memory that real deployments, with a few merchants' origins,
     /// never reach. An entry takes about 600 bytes for one or two origins, at most ~18 KB (a
     /// session lists at most 20 origins of 200 characters, `ConfigurationReader`), so ~4.6 MB a
-    /// thread at worst: ~9 MB with the two workers of a 2-core machine, the threads that answer
-    /// keystrokes (1024 in one shared cache was ~18 MB). The value depends on the origins alone
-    /// (not on the session, the templates or a `--dev` reload), so sessions with the same
-    /// origins share an entry safely and nothing needs invalidating.
+    /// memo at worst; at most `capacity × slots` entries in all (`BoundedMemo`), in practice one
+    /// memo per worker thread, one per core (1024 in one shared cache was ~18 MB). The value
+    /// depends on the origins alone (not on the session, the templates or a `--dev` reload), so
+    /// sessions with the same origins share an entry safely and nothing needs invalidating.
     static let capacity = 256
 
     /// What is kept for one set of origins.

@@ -48,8 +48,26 @@ enum SecureResponse {
     /// frame: the same headers as `html` once the `Router` has added its own, taken ready-made
     /// (one list per set of origins) instead of built on every keystroke.
     static func fragments(_ body: String, frameAncestors: [String]) -> Response {
-        let headers = frameAncestors.isEmpty ? selfFramedFragmentHeaders : policies.fragmentHeaders(frameAncestors: frameAncestors)
-        return Response(status: .ok, headers: headers, body: .text(body))
+        fragments(body, headers: fragmentHeaders(frameAncestors: frameAncestors))
+    }
+
+    /// A page event's answer with its headers made before (`fragmentHeaders(frameAncestors:)`),
+    /// as a session keeps them (`KeptAnswerHeaders`).
+    static func fragments(_ body: String, headers: HTTPHeaders) -> Response {
+        Response(status: .ok, headers: headers, body: .text(body))
+    }
+
+    /// The headers of a page event's answer which only `frameAncestors` may frame: ready-made,
+    /// one list per set of origins.
+    static func fragmentHeaders(frameAncestors: [String]) -> HTTPHeaders {
+        frameAncestors.isEmpty ? selfFramedFragmentHeaders : policies.fragmentHeaders(frameAncestors: frameAncestors)
+    }
+
+    /// The same list, but a copy of its own for one session to keep (`KeptAnswerHeaders`): a list
+    /// shared by every session with these origins would have its reference count written by
+    /// every worker thread answering any of them, the line passing between the cores.
+    static func ownFragmentHeaders(frameAncestors: [String]) -> HTTPHeaders {
+        fragmentHeaders(policy: frameAncestors.isEmpty ? nil : policies.field(frameAncestors: frameAncestors))
     }
 
     /// An HTML answer's headers as they leave the `Router`: what `html` sets (the type, and

@@ -95,14 +95,14 @@ struct PageAddress: Sendable {
 struct EventAnswer: Sendable {
     /// The page, or its `<template>` fragments, or the template error that stopped them.
     var html: Result<String, TemplateError>
-    /// Who may frame the answer (the session's allowed origins).
-    var frameAncestors: [String]
+    /// Its headers, which only the session's allowed origins may frame (`SessionRecord.eventAnswerHeaders`).
+    var headers: HTTPHeaders
     var payment: PaymentStart?
 
     /// The answer as a response, or the refusal a template error makes of it.
     func response() throws(Refusal) -> Response {
         switch html {
-        case .success(let html): SecureResponse.fragments(html, frameAncestors: frameAncestors)
+        case .success(let html): SecureResponse.fragments(html, headers: headers)
         case .failure(let error): throw Refusal(.template(error))
         }
     }

@@ -20,7 +20,7 @@ extension SessionRecord {
         case .input(let input):
             // A retried or overtaken request older than what the page already sent changes nothing.
             if let seq = input.seq, let known, seq < pages[known].lastSeq {
-                return EventAnswer(html: .success(""), frameAncestors: frameAncestors)
+                return EventAnswer(html: .success(""), headers: eventAnswerHeaders())
             }
             apply(input, from: pageID, in: environment, to: &effect)
         case .network(let network):
@@ -58,7 +58,7 @@ extension SessionRecord {
                 return body
             }
         }
-        return EventAnswer(html: fragments, frameAncestors: frameAncestors, payment: effect.payment)
+        return EventAnswer(html: fragments, headers: eventAnswerHeaders(), payment: effect.payment)
     }
 
     /// Every posted value applied as page `pageID`'s (autofill that fired no event is not lost),
@@ -85,6 +85,12 @@ extension SessionRecord {
 
     /// Who may frame the session's pages.
     var frameAncestors: [String] { session.configuration.allowedOrigins }
+
+    /// The headers of a page event's answer, which only `frameAncestors` may frame: kept with the
+    /// record, made again when the origins change.
+    mutating func eventAnswerHeaders() -> HTTPHeaders {
+        answerHeaders.headers(frameAncestors: session.configuration.allowedOrigins)
+    }
 
     /// Applies one field's edit; `effect` (a fresh one) is filled in place, not returned, as it
     /// is large (a payment's draft rides in it) and copied whole when returned.

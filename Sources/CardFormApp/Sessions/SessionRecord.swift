@@ -24,6 +24,8 @@ struct SessionRecord: Sendable, Hashable {
     var retiredAt: Date?
     /// The session's payment attempts: numbered here, so every instance numbers them alike.
     var payments = PaymentAttempts()
+    /// Its page-event answers' headers, made once (never stored: `KeptAnswerHeaders`).
+    var answerHeaders = KeptAnswerHeaders()
 
     static let maxPages = 4
 
