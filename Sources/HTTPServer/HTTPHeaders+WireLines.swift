@@ -45,6 +45,10 @@ extension HTTPHeaders {
         }
     }
 
+    /// Whether the C strings are kept (`prepared()` and no change since): a list its maker
+    /// finished for the wire, which a reader may take as final.
+    public var isPrepared: Bool { wireLines != nil }
+
     /// These fields, with their C strings made once for every answer that sends them (see
     /// `WireLines`); a change to the copy drops them again.
     public func prepared() -> HTTPHeaders {

@@ -36,6 +36,15 @@ import Testing
         let plain = routed(SecureResponse.html(small, frameAncestors: origins))
         #expect(SecureResponse.fragments(small, frameAncestors: origins).headers.fields == plain.headers.fields)
         #expect(routed(SecureResponse.fragments(small, frameAncestors: origins)) == plain)
+        // What lets `Router` send a small page event's answer as it is: prepared, every baseline
+        // header there; an answer built by `html` is neither until routed.
+        let own = SecureResponse.ownFragmentHeaders(frameAncestors: origins)
+        for headers in [SecureResponse.fragments(small, frameAncestors: origins).headers, own] {
+            #expect(headers.isPrepared && SecureResponse.isGuarded(headers))
+        }
+        #expect(own.fields == plain.headers.fields)
+        #expect(!SecureResponse.html(small, frameAncestors: origins).headers.isPrepared)
+        #expect(!SecureResponse.isGuarded(SecureResponse.html(small, frameAncestors: origins).headers))
         // Past `Compression.minimumSize`: gzipped alike, `Content-Encoding` last.
         let large = String(repeating: "<p>x</p>", count: 400)
         let gzipped = routed(SecureResponse.fragments(large, frameAncestors: origins))

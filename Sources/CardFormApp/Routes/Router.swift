@@ -28,6 +28,14 @@ struct Router: Responder {
         case .notFound:
             response = Refusal.notFound.response(app: app)
         }
+        // A page event's answer comes with its headers finished (`SecureResponse.fragmentHeaders`,
+        // the one list the app prepares for the wire), and a keystroke's is too small to
+        // compress: guarding would add nothing and compression would leave it as it is, at
+        // ~1,000 instructions and a few reference counts per keystroke.
+        if response.headers.isPrepared, response.body.count < Compression.minimumSize {
+            assert(SecureResponse.isGuarded(response.headers), "a prepared header list lacks a baseline header")
+            return response
+        }
         SecureResponse.guarding(&response.headers)
         Compression.negotiate(&response, acceptEncoding: request.header(.acceptEncoding))
         return response

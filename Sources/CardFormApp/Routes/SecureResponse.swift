@@ -39,6 +39,11 @@ enum SecureResponse {
         .cacheControl: "no-store",
     ]
 
+    /// Whether `headers` has every `baseline` header already (`guarding` would add none).
+    static func isGuarded(_ headers: HTTPHeaders) -> Bool {
+        baseline.allSatisfy { headers.contains($0.name) }
+    }
+
     /// Adds each `baseline` header `headers` lacks.
     static func guarding(_ headers: inout HTTPHeaders) {
         for field in baseline where !headers.contains(field.name) { headers.append(field) }
