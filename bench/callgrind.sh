@@ -16,8 +16,9 @@
 set -eu
 cd "$(dirname "$0")/.."
 . bench/lib/listening.sh
-command -v valgrind >/dev/null || { echo "bench/callgrind.sh: valgrind is not installed (make bench-deps)" >&2; exit 1; }
-command -v wrk >/dev/null || { echo "bench/callgrind.sh: wrk is not installed (make bench-deps)" >&2; exit 1; }
+. bench/lib/prelude.sh
+require bench/callgrind.sh valgrind "make bench-deps"
+require bench/callgrind.sh wrk "make bench-deps"
 OUT=${1:-$(mktemp -d)}
 OURS=${OURS:-.build/release/cardform}
 WARM=${WARM:-1500}
@@ -30,7 +31,7 @@ done
 VALGRIND="valgrind --tool=callgrind"
 [ "$CACHE_SIM" = 0 ] || VALGRIND="$VALGRIND --cache-sim=yes"
 mkdir -p "$OUT"
-[ "$(realpath -m "$OURS")" != "$(realpath -m .build/release/cardform)" ] || swift build -c release --product cardform >&2
+build_ours
 export CARDFORM_SECRET_KEY=sk_bench_$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
 export THREADS=1 CONNECTIONS=16 SESSIONS=16 SHOPPER_ORIGINS=1 BENCH_THREADS=1
 # A fixed hash seed: with Swift's per-process random seed, dictionary probes differ from run to
@@ -38,11 +39,7 @@ export THREADS=1 CONNECTIONS=16 SESSIONS=16 SHOPPER_ORIGINS=1 BENCH_THREADS=1
 SWIFT_DETERMINISTIC_HASHING=1 $VALGRIND --callgrind-out-file="$OUT/cg.out" "$OURS" serve --port 0 > "$OUT/server.out" 2> "$OUT/valgrind.err" &
 pid=$!
 trap 'kill $pid 2>/dev/null || true' EXIT
-url=$(listening_url "$OUT/server.out")
-[ -n "$url" ] || { echo "bench/callgrind.sh: the server did not start" >&2; cat "$OUT/valgrind.err" >&2; exit 1; }
-/usr/bin/python3 bench/input_setup.py "$url" > "$OUT/setup"
-path=$(sed -n 1p "$OUT/setup")
-export CARDFORM_TOKEN=$(sed -n 2p "$OUT/setup") CARDFORM_BENCH_SETUP="$OUT/setup"
+open_sessions bench/callgrind.sh "$OUT/server.out" "$OUT/valgrind.err"
 requests() { grep -c '"route"' "$OUT/server.out" || true; }
 start=$(requests)
 STOP_AFTER=$((WARM + 1400)) wrk -t1 -c16 -d600s -s bench/callgrind.lua "$url$path" > "$OUT/wrk.txt" &

@@ -9,22 +9,19 @@
 set -eu
 cd "$(dirname "$0")/../.."
 . bench/lib/listening.sh
-command -v perf >/dev/null || { echo "bench/lib/perf_profile.sh: perf is not installed (apt-get install linux-perf)" >&2; exit 1; }
-command -v wrk >/dev/null || { echo "bench/lib/perf_profile.sh: wrk is not installed (make bench-deps)" >&2; exit 1; }
+. bench/lib/prelude.sh
+require bench/lib/perf_profile.sh perf "apt-get install linux-perf"
+require bench/lib/perf_profile.sh wrk "make bench-deps"
 OUT=${1:-$(mktemp -d)}
 OURS=${OURS:-.build/release/cardform}
 mkdir -p "$OUT"
-[ "$(realpath -m "$OURS")" != "$(realpath -m .build/release/cardform)" ] || swift build -c release --product cardform >&2
+build_ours
 export CARDFORM_SECRET_KEY=sk_bench_$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
 export BENCH_THREADS=2 SESSIONS=64 SHOPPER_ORIGINS=1
 CARDFORM_LIMITS_CONNECTIONS_PER_ADDRESS=128 "$OURS" serve --port 0 > "$OUT/server.out" 2>&1 &
 pid=$!
 trap 'kill $pid 2>/dev/null || true' EXIT
-url=$(listening_url "$OUT/server.out")
-[ -n "$url" ] || { echo "bench/lib/perf_profile.sh: the server did not start" >&2; cat "$OUT/server.out" >&2; exit 1; }
-/usr/bin/python3 bench/input_setup.py "$url" > "$OUT/setup"
-path=$(sed -n 1p "$OUT/setup")
-export CARDFORM_TOKEN=$(sed -n 2p "$OUT/setup") CARDFORM_BENCH_SETUP="$OUT/setup"
+open_sessions bench/lib/perf_profile.sh "$OUT/server.out" "$OUT/server.out"
 wrk -t2 -c64 -d14s --latency -s bench/shoppers.lua "$url$path" > "$OUT/wrk.txt" &
 wrk_pid=$!
 # Sampled after the first seconds, once the memos are warm.
