@@ -95,7 +95,7 @@ import Testing
         #expect(negotiated(large, cacheControl: "no-store", vary: "origin, accept-encoding").headers.values(for: .vary) == ["origin, accept-encoding"])
         #expect(negotiated(large, cacheControl: "no-store", vary: "*").headers.values(for: .vary) == ["*"])
         // A keystroke's answer, as the routes make it, is one too small.
-        let keystroke = SecureResponse.fragments(small, frameAncestors: ["https://shop.example"])
+        let keystroke = SecureResponse.fragments(small, headers: SecureResponse.ownFragmentHeaders(frameAncestors: ["https://shop.example"]))
         #expect(keystroke.body.count < Compression.minimumSize && keystroke.headers[.vary] == nil)
     }
 

@@ -2,8 +2,8 @@ import CardFormSupport
 import HTTPServer
 
 /// The `Content-Security-Policy` fields already written, by the allowed origins they let frame the
-/// answer, with the whole header list of a page event's answer that carries each. Every keystroke
-/// answer carries its session's policy, and a session's origins hardly ever change: parsing each
+/// answer. Every page event's answer carries its session's policy (a session keeps its list,
+/// `KeptAnswerHeaders`, made once), and sessions share origins: parsing each
 /// origin (`OriginPattern`), joining them and checking the value took ~4,000 instructions per
 /// answer, a look-up here a few hundred (bench/README.md).
 final class PolicyCache: Sendable {
@@ -17,33 +17,12 @@ final class PolicyCache: Sendable {
     /// sessions with the same origins share an entry safely and nothing needs invalidating.
     static let capacity = 256
 
-    /// What is kept for one set of origins.
-    struct Entry: Sendable {
-        /// The policy field (`SecureResponse.policy`).
-        let field: HTTPHeaders.Field
-        /// A page event's answer's headers with that policy (`SecureResponse.fragmentHeaders`).
-        let fragmentHeaders: HTTPHeaders
-    }
-
-    private let entries = BoundedMemo<Origins, Entry>(capacity: PolicyCache.capacity)
+    private let entries = BoundedMemo<Origins, HTTPHeaders.Field>(capacity: PolicyCache.capacity)
 
     /// The policy field for `origins` (`SecureResponse.policy`), written once per set of origins.
     func field(frameAncestors origins: [String]) -> HTTPHeaders.Field {
-        entry(frameAncestors: origins).field
-    }
-
-    /// A page event's answer's headers for `origins` (`Entry.fragmentHeaders`): taken from the
-    /// entry where the memo holds it, so a keystroke retains the one list, not every part of the entry.
-    func fragmentHeaders(frameAncestors origins: [String]) -> HTTPHeaders {
-        let key = Origins(list: origins)
-        return entries.withEntry(for: key) { $0.fragmentHeaders } ?? entry(frameAncestors: origins).fragmentHeaders
-    }
-
-    /// What is kept for `origins`, made the first time they are asked for.
-    func entry(frameAncestors origins: [String]) -> Entry {
         entries.entry(for: Origins(list: origins)) {
-            let field = HTTPHeaders.Field(name: .contentSecurityPolicy, value: SecureResponse.policy(frameAncestors: origins))
-            return Entry(field: field, fragmentHeaders: SecureResponse.fragmentHeaders(policy: field))
+            HTTPHeaders.Field(name: .contentSecurityPolicy, value: SecureResponse.policy(frameAncestors: origins))
         }
     }
 

@@ -49,28 +49,17 @@ enum SecureResponse {
         for field in baseline where !headers.contains(field.name) { headers.append(field) }
     }
 
-    /// A page event's answer (its fragments, or the whole form), which only `frameAncestors` may
-    /// frame: the same headers as `html` once the `Router` has added its own, taken ready-made
-    /// (one list per set of origins) instead of built on every keystroke.
-    static func fragments(_ body: String, frameAncestors: [String]) -> Response {
-        fragments(body, headers: fragmentHeaders(frameAncestors: frameAncestors))
-    }
-
-    /// A page event's answer with its headers made before (`fragmentHeaders(frameAncestors:)`),
-    /// as a session keeps them (`KeptAnswerHeaders`).
+    /// A page event's answer (its fragments, or the whole form) with the headers its session keeps
+    /// (`KeptAnswerHeaders`, made by `ownFragmentHeaders`).
     static func fragments(_ body: String, headers: HTTPHeaders) -> Response {
         Response(status: .ok, headers: headers, body: .text(body))
     }
 
-    /// The headers of a page event's answer which only `frameAncestors` may frame: ready-made,
-    /// one list per set of origins.
-    static func fragmentHeaders(frameAncestors: [String]) -> HTTPHeaders {
-        frameAncestors.isEmpty ? selfFramedFragmentHeaders : policies.fragmentHeaders(frameAncestors: frameAncestors)
-    }
-
-    /// The same list, but a copy of its own for one session to keep (`KeptAnswerHeaders`): a list
-    /// shared by every session with these origins would have its reference count written by
-    /// every worker thread answering any of them, the line passing between the cores.
+    /// The headers of a page event's answer which only `frameAncestors` may frame: the same as
+    /// `html`'s once the `Router` has added its own, made once per session (`KeptAnswerHeaders`),
+    /// each session's list its own: a list shared by every session with these origins would have
+    /// its reference count written by every worker thread answering any of them, the line passing
+    /// between the cores.
     static func ownFragmentHeaders(frameAncestors: [String]) -> HTTPHeaders {
         fragmentHeaders(policy: frameAncestors.isEmpty ? nil : policies.field(frameAncestors: frameAncestors))
     }
@@ -86,8 +75,6 @@ enum SecureResponse {
         guarding(&headers)
         return headers.prepared()
     }
-
-    private static let selfFramedFragmentHeaders = fragmentHeaders(policy: nil)
 
     /// An HTML page or fragments, which only `frameAncestors` may frame.
     static func html(_ body: String, status: HTTPStatus = .ok, frameAncestors: [String] = []) -> Response {
