@@ -102,7 +102,9 @@ struct LeafFacts: Hashable, Sendable {
         guard both(lhs.state, rhs.state, equal: { $0.sameFacts(as: $1) }), both(lhs.submit, rhs.submit, equal: ==),
               both(lhs.errors, rhs.errors, equal: ==), both(lhs.cardNetwork, rhs.cardNetwork, equal: ==)
         else { return false }
-        return lhs.result == rhs.result && lhs.rest == rhs.rest
+        // In place too: `Optional`'s `==` copied a `PaymentResult` out of each side (its strings
+        // retained and released) on every lookup, though nearly every key holds none.
+        return both(lhs.result, rhs.result, equal: ==) && both(lhs.rest, rhs.rest, equal: ==)
     }
 
     /// Both nil, or both there and `equal`: unwrapped in place rather than copied out as
