@@ -24,11 +24,20 @@ enum BlockMemo {
         let state: FieldState
         /// Whether the entry holds the stand-in, to be filled with the value; false: rendered
         /// with the empty value, kept whole.
-        var filled = true
+        var filled: Bool
         /// Whether the session's configuration shows the field. A field it leaves out is not in
         /// the form's data, so its block renders nothing (blanks only), whatever its state:
         /// kept apart from the renders of the merchants who show it (`Entry.rendersNothing`).
-        var shown = true
+        var shown: Bool
+
+        /// Takes the state over: the memberwise init copied the state built for the key (a retain
+        /// per string and list it holds) and destroyed the original, on every lookup.
+        init(site: MemoSite, state: consuming FieldState, filled: Bool = true, shown: Bool = true) {
+            self.site = site
+            self.state = state
+            self.filled = filled
+            self.shown = shown
+        }
 
         /// Hashes what tells a field's renders apart most (its verdict, error, length and network),
         /// not the whole state: equal keys still hash alike, the few that share a hash are told

@@ -22,6 +22,13 @@ enum LeafMemo {
         let site: MemoSite
         /// What the session and the page decide of the leaf's data.
         let facts: LeafFacts
+
+        /// Takes the facts over: the memberwise init copied the facts gathered for the key (a
+        /// retain per string and list they hold) and destroyed the original, on every lookup.
+        init(site: MemoSite, facts: consuming LeafFacts) {
+            self.site = site
+            self.facts = facts
+        }
     }
 
     /// What the leaf rendered: its block (cut as `BlockMemo` cuts one, with nothing to fill in),
