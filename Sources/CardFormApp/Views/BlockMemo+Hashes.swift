@@ -64,16 +64,13 @@ extension BlockMemo.Entry {
             let piece = pieces[index]
             own.combine(index == pieces.count - 1 ? piece[..<(piece.count - trailing)] : piece[...])
         }
-        var known = hashes.fixed
-        known.own = own.value
-        known.tagEnd = known.tagEnd.map { block.lowerBound + $0 }
-        if var filled = known.filled, !value.isEmpty {
-            let text = block.lowerBound + filled.text.lowerBound
-            filled.value = value
-            filled.text = text..<(text + value.utf8.count)
-            known.filled = filled
-        } else {
-            known.filled = nil
+        // Built member by member, `hashes.fixed` read in place: a copy of it, and one of its
+        // `filled` to amend, each retained and released a string (~3 a keystroke).
+        var known = KnownHashes(own: own.value, tagEnd: hashes.fixed.tagEnd.map { block.lowerBound + $0 }, inner: hashes.fixed.inner)
+        if !value.isEmpty, let text = hashes.fixed.filled?.text, let valueFree = hashes.fixed.filled?.valueFree {
+            let start = block.lowerBound + text.lowerBound
+            known.filled = KnownHashes.Filled(
+                value: value, text: start..<(start + value.utf8.count), valueFree: valueFree, inner: hashes.fixed.filled?.inner)
         }
         return known
     }
