@@ -86,6 +86,25 @@ import Testing
         }
     }
 
+    /// Two results are compared, not only a result's presence: the payment's outcome is all the
+    /// result leaf shows, so a declined payment's key never finds a succeeded one's leaf.
+    @Test func factsHoldingDifferentResultsAreDifferentKeys() throws {
+        var declined = Self.facts(try Self.errors())
+        declined.result = PaymentResult(status: .failed, id: "pay_1", declineCode: "card_declined")
+        var same = declined
+        same.result = PaymentResult(status: .failed, id: "pay_1", declineCode: "card_declined")
+        #expect(declined == same)
+        let others = [
+            PaymentResult(status: .succeeded, id: "pay_1"), PaymentResult(status: .failed, id: "pay_2", declineCode: "card_declined"),
+            PaymentResult(status: .failed, id: "pay_1", declineCode: "insufficient_funds"),
+        ]
+        for other in others {
+            var changed = declined
+            changed.result = other
+            #expect(changed != declined, "\(other)")
+        }
+    }
+
     /// `formState` reads an error's field and code only: errors differing in nothing else give the
     /// same data, and are one key.
     @Test func errorsCountByFieldAndCodeAlone() throws {
