@@ -122,6 +122,19 @@ public struct FormFields: Sendable, Equatable, Sequence {
         }
     }
 
+    /// `body` on the bytes of the first value under `name`, where they lie, or on nil when no
+    /// field has the name: a value only checked and compared (a page id, 26 bytes) needs no heap
+    /// `String` made for it. Not generic: called from another module it would run unspecialized.
+    public func withValue(_ name: StaticString, _ body: (UnsafeBufferPointer<UInt8>?) -> String?) -> String? {
+        name.withUTF8Buffer { wanted in
+            source.withUnsafeBufferPointer { source in
+                guard let value = firstValue(wanted, in: source) else { return body(nil) }
+                guard value.decoded < 0 else { return texts[value.decoded].utf8Span.span.withUnsafeBufferPointer(body) }
+                return body(UnsafeBufferPointer(rebasing: source[value.start..<value.end]))
+            }
+        }
+    }
+
     /// What `int(_:)` found under a name.
     public enum Integer: Sendable, Equatable {
         /// No field has the name.

@@ -71,4 +71,19 @@ import Testing
         #expect(try PageAddress(query: query, headers: headers).revision == 5)
         #expect(try PageAddress(query: FormFields(urlEncoded: "rev=5x"), headers: headers).revision == nil)
     }
+    @Test("the page id is 26 token bytes, escaped or not, else refused; a session's page is matched by its bytes")
+    func pageIdIsCheckedAndMatched() throws {
+        let id = String(repeating: "a", count: 25) + "b", other = String(repeating: "c", count: 26)
+        let pages = [PageState(id: other), PageState(id: id)]
+        #expect(try PageAddress(FormFields(urlEncoded: "page=" + id)).id == id)
+        #expect(try PageAddress(FormFields(urlEncoded: "page=" + id), among: pages).id == id)
+        #expect(try PageAddress(FormFields(urlEncoded: "page=" + String(id.dropLast()) + "%62"), among: pages).id == id)
+        let unknown = String(repeating: "d", count: 26)
+        #expect(try PageAddress(FormFields(urlEncoded: "page=" + unknown), among: pages).id == unknown)
+        for bad in ["", "rev=1", "page=", "page=" + String(id.dropLast()), "page=" + id + "a", "page=" + String(id.dropLast()) + "%2B"] {
+            let refusal = #expect(throws: Refusal.self, "\(bad)") { try PageAddress(FormFields(urlEncoded: bad), among: pages) }
+            guard case .text(.badRequest, let why)? = refusal?.reason else { Issue.record("\(bad)"); continue }
+            #expect(why == "missing or malformed page id\n")
+        }
+    }
 }

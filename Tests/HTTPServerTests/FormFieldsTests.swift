@@ -228,4 +228,13 @@ struct FormFieldsStrictTests {
         #expect(form.int("seq") == .notANumber)
         #expect(FormFields().int("seq") == .absent)
     }
+    @Test("withValue lends the first value's bytes, decoded, or nil when the name is missing")
+    func withValueLendsTheBytes() throws {
+        let form = try FormFields(urlEncoded: "a=1&b=x%2By&b=2&c=")
+        func value(_ name: StaticString) -> String? { form.withValue(name) { $0.map { String(decoding: $0, as: UTF8.self) } ?? "none" } }
+        #expect(value("a") == "1")
+        #expect(value("b") == "x+y")
+        #expect(value("c") == "")
+        #expect(value("d") == "none")
+    }
 }

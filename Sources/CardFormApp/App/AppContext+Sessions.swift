@@ -7,10 +7,11 @@ extension AppContext {
     /// Answers a page event: in one store call, checks the live session's form token against
     /// the one the page sent (`RouteRequest.pageToken`; 403 when it differs or none was handed
     /// on), counts the request as the session's activity at `now` (only token-bearing requests
-    /// keep a session alive), then runs `body`.
+    /// keep a session alive), then runs `body`. The store is handed the same `now`: its own
+    /// `Date()` was a second clock read per page event.
     func withPage<T: Sendable>(_ request: RouteRequest, now: Date = Date(), _ body: (inout SessionRecord) -> T) throws(Refusal) -> T {
         guard let sent = request.pageToken else { throw .forbidden("missing or wrong form token") }
-        let found: SessionLookup<Checked<T>> = try lookup(request) { record in
+        let found: SessionLookup<Checked<T>> = try lookup(request, now: now) { record in
             guard RandomToken.constantTimeEquals(sent, record.token) else { return .refused }
             record.lastActiveAt = now
             return .answered(body(&record))
@@ -26,16 +27,18 @@ extension AppContext {
         }
     }
 
-    /// `store.withSession`, with a store failure as the refusal that answers it.
-    func lookup<T: Sendable>(_ id: Substring, _ body: (inout SessionRecord) -> T) throws(Refusal) -> SessionLookup<T> {
+    /// `store.withSession` at `now`, with a store failure as the refusal that answers it.
+    func lookup<T: Sendable>(
+        _ id: Substring, now: Date = Date(), _ body: (inout SessionRecord) -> T
+    ) throws(Refusal) -> SessionLookup<T> {
         do {
             if let memoryStore {
                 // Unretained: `self.store` holds it while this method runs (see `memoryStore`).
                 return try memoryStore._withUnsafeGuaranteedRef { store in
-                    Result { () throws(StoreError) in try store.withSession(id, body) }
+                    Result { () throws(StoreError) in try store.withSession(id, now: now, body) }
                 }.get()
             }
-            return try store.withSession(id, body)
+            return try store.withSession(id, now: now, body)
         } catch {
             throw Refusal(.store(error))
         }
@@ -45,10 +48,12 @@ extension AppContext {
     /// against the session's `allowedOrigins` (an expired one's too) in the same store call,
     /// before `body` runs: another origin is refused (`ShellRoutes.originRefused`), and so is an
     /// unknown session (as the route says), so a shell's event reads the session once.
-    func lookup<T: Sendable>(_ request: RouteRequest, _ body: (inout SessionRecord) -> T) throws(Refusal) -> SessionLookup<T> {
-        guard let shell = request.shell else { return try lookup(request.id, body) }
+    func lookup<T: Sendable>(
+        _ request: RouteRequest, now: Date = Date(), _ body: (inout SessionRecord) -> T
+    ) throws(Refusal) -> SessionLookup<T> {
+        guard let shell = request.shell else { return try lookup(request.id, now: now, body) }
         shell.lookingUp()
-        let found: SessionLookup<Checked<T>> = try lookup(request.id) { record in
+        let found: SessionLookup<Checked<T>> = try lookup(request.id, now: now) { record in
             shell.admits(record) ? .answered(body(&record)) : .refused
         }
         switch found {

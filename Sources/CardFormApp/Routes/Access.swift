@@ -63,12 +63,15 @@ struct Access {
     /// Our own origin, and the form token (also as the form's `_token` when `tokenInForm`) handed on: the handler's one store call checks it
     /// against the live session's (`AppContext.withPage`), so a keystroke reads the session once.
     private static func checkPage(_ request: inout RouteRequest, app: AppContext, tokenInForm: Bool = true) throws(Refusal) {
-        // Behind a proxy ending TLS (deploy/nginx.conf) the browser's origin is https while this
-        // server speaks http: the proxy says so. Trusting the header is safe here, as a page on
-        // another site cannot add it to a shopper's request without a CORS preflight we refuse.
-        let scheme = request.request.header(.forwardedProto) ?? (app.configuration.tlsCert == nil ? "http" : "https")
-        if let origin = request.request.header(.origin), !isOrigin(origin, scheme: scheme, host: request.request.header(.host) ?? "") {
-            throw .forbidden("cross-origin request refused")
+        if let origin = request.request.header(.origin) {
+            // Behind a proxy ending TLS (deploy/nginx.conf) the browser's origin is https while
+            // this server speaks http: the proxy says so. Trusting the header is safe here, as a
+            // page on another site cannot add it to a shopper's request without a CORS preflight
+            // we refuse. Looked up only for a request with an origin to compare.
+            let scheme = request.request.header(.forwardedProto) ?? (app.configuration.tlsCert == nil ? "http" : "https")
+            guard isOrigin(origin, scheme: scheme, host: request.request.header(.host) ?? "") else {
+                throw .forbidden("cross-origin request refused")
+            }
         }
         request.pageToken = request.request.header(.cardFormToken) ?? (tokenInForm ? request.form["_token"] : nil) ?? ""
     }

@@ -66,7 +66,9 @@ struct FragmentRoutes {
         let loaded = app.loaded
         let answer = try app.withPage(request) { record in
             Result { () throws(Refusal) in
-                let page = pageInHeader ? try PageAddress(query: request.form, headers: request.request.headers) : try PageAddress(request.form)
+                let page = pageInHeader
+                    ? try PageAddress(query: request.form, headers: request.request.headers, among: record.pages)
+                    : try PageAddress(request.form, among: record.pages)
                 let event = try parse()
                 return record.handle(event, from: page, renderer: loaded.renderer, environment: loaded.environment)
             }

@@ -107,9 +107,11 @@ struct RouteTable: Sendable {
 
     func match(method: HTTPMethod, path: String) -> Match {
         // As bytes (`/` is one byte in UTF-8, never part of another character): split by
-        // Characters, a path would go through grapheme breaking on every request.
-        path.utf8.withContiguousStorageIfAvailable { match(method: method, bytes: $0) }
-            ?? Array(path.utf8).withUnsafeBufferPointer { match(method: method, bytes: $0) }
+        // Characters, a path would go through grapheme breaking on every request. `withUTF8`,
+        // not `withContiguousStorageIfAvailable`: its optional answer, unwrapped with `??`, copied
+        // the match (its parameters' inline array) through an optional twice more per request.
+        var path = path
+        return path.withUTF8 { match(method: method, bytes: $0) }
     }
 
     private func match(method: HTTPMethod, bytes: UnsafeBufferPointer<UInt8>) -> Match {

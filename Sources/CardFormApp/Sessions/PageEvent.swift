@@ -1,5 +1,6 @@
 import CardEngine
 import CardFormSupport
+import Glibc
 import HTTPServer
 import Mustache
 
@@ -64,8 +65,17 @@ struct PageAddress: Sendable {
     var id: String
     var revision: Int?
 
-    init(_ form: FormFields) throws(Refusal) {
-        guard let id = form["page"], RandomToken.isWellFormed(id[...]) else { throw .badRequest("missing or malformed page id") }
+    /// `pages`: the session's pages. A posted id that is one of theirs is taken as that page's
+    /// `String` (a retain), so the common event makes no heap string of its 26 bytes (~460
+    /// instructions) and is matched by `SessionRecord.handle` on identical storage.
+    init(_ form: FormFields, among pages: [PageState] = []) throws(Refusal) {
+        let id = form.withValue("page") { bytes -> String? in
+            guard let bytes, RandomToken.isWellFormed(bytes) else { return nil }
+            // By index: a closure over the elements copied each `PageState` (retains).
+            for index in pages.indices.reversed() where Self.spells(pages[index].id, bytes) { return pages[index].id }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        guard let id else { throw .badRequest("missing or malformed page id") }
         self.id = id
         revision = Self.revision(form)
     }
@@ -73,14 +83,20 @@ struct PageAddress: Sendable {
     /// The long-poll's page: from `X-CardForm-Page`, as the page script sends it, else from the
     /// query's `page` (CONTRACT §3). The page id decides who is shown the card typed on that page,
     /// so the script keeps it out of the URL, which proxies and access logs keep.
-    init(query: FormFields, headers: HTTPHeaders) throws(Refusal) {
+    init(query: FormFields, headers: HTTPHeaders, among pages: [PageState] = []) throws(Refusal) {
         guard let header = headers[.cardFormPage] else {
-            self = try PageAddress(query)
+            self = try PageAddress(query, among: pages)
             return
         }
         guard RandomToken.isWellFormed(header[...]) else { throw .badRequest("malformed page id") }
         self.id = header
         self.revision = Self.revision(query)
+    }
+
+    /// Whether `id`'s bytes are `bytes` (a page id is ASCII: compared bytewise, where both lie).
+    private static func spells(_ id: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        id.utf8.count == bytes.count
+            && id.utf8Span.span.withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
     }
 
     /// `rev`: a value that is not a number is no revision, as when it is missing.
