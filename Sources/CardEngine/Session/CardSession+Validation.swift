@@ -6,9 +6,9 @@ extension CardSession {
         let required = configuration.isRequired(field)
         switch field.spec.rule {
         case .cardNumber:
-            var digits: [UInt8] = []
-            digits.reserveCapacity(value.utf8.count)
-            for byte in value.utf8 where byte != 0x20 { digits.append(byte) }
+            // The stored number holds digits and the formatter's spaces only: its digits are the
+            // scanner's, read in place.
+            let digits = EditScanner.digits(in: value, caret: 0).digits
             return CardNumberRule(allowedNetworks: configuration.orderedAllowedCardNetworks)
                 .check(digits: digits, possible: networks.possible, shown: networks.selected, required: required)
         case .expiryDate:
