@@ -9,7 +9,7 @@ extension CardSession {
             // The number's digits gathered on the stack: a list made for them cost an allocation
             // and its release (~350 instructions) on every check of the number.
             var value = value
-            let rule = CardNumberRule(allowedNetworks: configuration.orderedAllowedCardNetworks)
+            let rule = configurationBox.cardNumberRule
             return value.withUTF8 { bytes in
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { buffer in
                     var count = 0
