@@ -25,6 +25,32 @@ import Testing
         #expect(EditScanner.insertedCount(FieldEdit(previous: "12/34", raw: "12/4", caret: 3)) == 0)
     }
 
+    /// Card numbers as typed, pasted and autofilled, with text beyond ASCII before, among and after the digits.
+    static let numbers = [
+        "", "4", "4242", "4242 4242 4242 4242", "4242-4242 42", " 4 2 ", "abc", "４２４２ 4242", "4242 é", "é 4242",
+        "42\u{301}42", "4242 4242 4242 4242 4242 4242", "😀4242",
+    ]
+
+    @Test func digitsOnBytesAgreeWithScalars() {
+        for raw in Self.numbers {
+            for caret in -1...(raw.utf16.count + 1) {
+                var digits: [UInt8] = []
+                var beforeCaret = 0
+                var offset = 0
+                for scalar in raw.unicodeScalars {
+                    if let digit = EditScanner.asciiDigit(scalar) {
+                        digits.append(digit)
+                        if offset < caret { beforeCaret += 1 }
+                    }
+                    offset += scalar.utf16.count
+                }
+                let scanned = EditScanner.digits(in: raw, caret: caret)
+                #expect(scanned.digits == digits, "\(raw.debugDescription)")
+                #expect(scanned.beforeCaret == beforeCaret, "\(raw.debugDescription) caret \(caret)")
+            }
+        }
+    }
+
     @Test func digitsBeforeSlashAgreesWithCharacters() {
         for value in Self.values {
             let characters = value.firstIndex(of: "/").map { value[..<$0].filter(\.isNumber).count }

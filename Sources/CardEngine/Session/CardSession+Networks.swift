@@ -143,11 +143,23 @@ extension CardSession {
     /// edit that keeps the BIN they were worked out from (most keystrokes past the 8th digit)
     /// moves only the digit count, with no lookup.
     mutating func refreshNetworks(afterEditing digits: [UInt8], in environment: SessionEnvironment) {
-        if !digits.isEmpty, !networks.possible.isEmpty, String(decoding: digits.prefix(8), as: UTF8.self) == networks.bin {
+        if !digits.isEmpty, !networks.possible.isEmpty, keepsBIN(digits) {
             networks.digitCount = digits.count
             return
         }
         refreshNetworks(digits: digits, in: environment)
+    }
+
+    /// Whether `digits` start with the BIN the networks were worked out from, compared in place:
+    /// making a string of them (~170 instructions) or `elementsEqual` over the string's `utf8`
+    /// (~400) cost more than the rest of most keystrokes' network work.
+    private func keepsBIN(_ digits: [UInt8]) -> Bool {
+        var bin = networks.bin
+        return bin.withUTF8 { bin in
+            guard bin.count == min(digits.count, 8) else { return false }
+            for index in bin.indices where bin[index] != digits[index] { return false }
+            return true
+        }
     }
 
     mutating func refreshNetworks(digits: [UInt8], in environment: SessionEnvironment) {

@@ -24,11 +24,17 @@ public struct FieldSet: Hashable, Sendable, ExpressibleByArrayLiteral {
 
     func containsAll(_ fields: [FieldType]) -> Bool { fields.allSatisfy(contains) }
 
+    /// Whether every field of `other` is in this set.
+    func isSuperset(of other: FieldSet) -> Bool { bits & other.bits == other.bits }
+
+    /// The fields in both sets.
+    func intersection(_ other: FieldSet) -> FieldSet { FieldSet(bits: bits & other.bits) }
+
     /// The fields in either set.
     public func union(_ other: FieldSet) -> FieldSet { FieldSet(bits: bits | other.bits) }
 
     /// The fields in exactly one of the two sets.
     func symmetricDifference(_ other: FieldSet) -> FieldSet { FieldSet(bits: bits ^ other.bits) }
 
-    private init(bits: UInt16) { self.bits = bits }
+    init(bits: UInt16) { self.bits = bits }
 }

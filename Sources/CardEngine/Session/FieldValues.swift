@@ -14,6 +14,19 @@ struct FieldValues: Hashable, Sendable {
         get { strings[field.position] }
         set { strings[field.position] = newValue }
     }
+
+    /// The fields of `fields` that hold a value, read by position off the set's bits: the
+    /// snapshot asks this twice a keystroke, and no field list is walked for it.
+    func filled(among fields: FieldSet) -> FieldSet {
+        var left = fields.bits
+        var filled: UInt16 = 0
+        while left != 0 {
+            let position = left.trailingZeroBitCount
+            if !strings[position].isEmpty { filled |= 1 << UInt16(position) }
+            left &= left - 1
+        }
+        return FieldSet(bits: filled)
+    }
 }
 
 extension FieldType {

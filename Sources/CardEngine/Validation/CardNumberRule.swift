@@ -49,8 +49,9 @@ public struct CardNumberRule: Hashable, Sendable {
         return detection.candidates.isEmpty ? CardNetwork.other.alone : detection.candidates
     }
 
-    /// Checks ASCII digits whose possible networks are already known.
-    func check(digits: [UInt8], possible: [CardNetwork], shown: CardNetwork?, required: Bool) -> FieldCheck {
+    /// Checks ASCII digits whose possible networks are already known (in any buffer: the session's
+    /// are gathered on the stack).
+    func check(digits: some BidirectionalCollection<UInt8>, possible: [CardNetwork], shown: CardNetwork?, required: Bool) -> FieldCheck {
         if digits.isEmpty { return required ? FieldCheck(issue: .required, isPotentiallyValid: true) : .valid }
         guard digits.count <= CardNumberFormatter.maxDigits else { return Self.invalid(potentially: false) }
         // The accepted networks are `possible.filter(allows)`, read in place: this runs on every
