@@ -71,6 +71,7 @@ import Testing
         #expect(try PageAddress(query: query, headers: headers).revision == 5)
         #expect(try PageAddress(query: FormFields(urlEncoded: "rev=5x"), headers: headers).revision == nil)
     }
+
     @Test("the page id is 26 token bytes, escaped or not, else refused; a session's page is matched by its bytes")
     func pageIdIsCheckedAndMatched() throws {
         let id = String(repeating: "a", count: 25) + "b", other = String(repeating: "c", count: 26)

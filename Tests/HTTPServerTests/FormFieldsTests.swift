@@ -228,6 +228,7 @@ struct FormFieldsStrictTests {
         #expect(form.int("seq") == .notANumber)
         #expect(FormFields().int("seq") == .absent)
     }
+
     @Test("withValue lends the first value's bytes, decoded, or nil when the name is missing")
     func withValueLendsTheBytes() throws {
         let form = try FormFields(urlEncoded: "a=1&b=x%2By&b=2&c=")
