@@ -1,9 +1,9 @@
 @testable import CardEngine
 import Testing
 
-/// `snapshot` reads the verdicts off the configuration's field sets (`ConfigurationBox`) rather
-/// than walking its lists as `forEachValidField` does: after any run of edits, blurs, network picks
-/// and reconfigurations, the two must agree.
+/// `snapshot`, `isValid` and `isBillingValid` read the verdicts off the configuration's field sets
+/// (`ConfigurationBox`): after any run of edits, blurs, network picks and reconfigurations they must
+/// be what the configuration's field lists say, walked here field by field.
 @Suite struct SnapshotVerdictRandomTests {
     static let configurations = [
         "{}",
@@ -58,12 +58,29 @@ import Testing
                 session.update(field, value: value, caret: value.utf16.count, event: event, in: environment)
             }
             let snapshot = session.snapshot
-            var complete = FieldSet()
-            let validity = session.forEachValidField { complete.set($0, true) }
-            #expect(snapshot.validity == validity, "seed \(seed) step \(step)")
-            #expect(snapshot.completeFields == complete, "seed \(seed) step \(step)")
-            sawComplete = sawComplete || !complete.isEmpty
+            let listed = Self.verdictsByList(session)
+            #expect(snapshot.validity == listed.validity, "seed \(seed) step \(step)")
+            #expect((session.isValid, session.isBillingValid) == listed.validity, "seed \(seed) step \(step)")
+            #expect(snapshot.completeFields == listed.complete, "seed \(seed) step \(step)")
+            sawComplete = sawComplete || !listed.complete.isEmpty
         }
         #expect(sawComplete)
+    }
+
+    /// The verdicts from the configuration's lists: every card (billing) field valid, and the
+    /// shown fields holding a valid value; `forEachValidField`'s fields are checked against them.
+    static func verdictsByList(_ session: CardSession) -> (validity: (card: Bool, billing: Bool), complete: FieldSet) {
+        let configuration = session.configuration
+        let complete = FieldSet((configuration.cardFields + configuration.activeBillingFields).filter {
+            session.validFields.contains($0) && !session.values[$0].isEmpty
+        })
+        var walked: [FieldType] = []
+        session.forEachValidField { walked.append($0) }
+        #expect(walked == (configuration.cardFields + configuration.activeBillingFields).filter(complete.contains))
+        return (
+            (configuration.cardFields.allSatisfy(session.validFields.contains),
+             configuration.activeBillingFields.allSatisfy(session.validFields.contains)),
+            complete
+        )
     }
 }

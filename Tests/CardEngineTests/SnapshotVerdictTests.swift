@@ -1,8 +1,8 @@
 @testable import CardEngine
 import Testing
 
-/// `snapshot` takes the verdicts `forEachValidField` returns from its pass: after every edit of
-/// the verdict scripts they must be what `isValid` and `isBillingValid` say.
+/// `snapshot` takes the verdicts off the configuration's field sets: after every edit of the
+/// verdict scripts they must be what the configuration's lists say (`verdictsByList`).
 @Suite struct SnapshotVerdictTests {
     @Test(arguments: FieldUpdateVerdictTests.scripts.indices)
     func theSnapshotsVerdictsAreTheSessions(script: Int) throws {
@@ -11,11 +11,10 @@ import Testing
         for (field, value, caret, event) in FieldUpdateVerdictTests.scripts[script].edits {
             session.update(field, value: value, caret: caret, event: event, in: environment)
             let snapshot = session.snapshot
-            var complete = FieldSet()
-            session.forEachValidField { complete.set($0, true) }
-            #expect(snapshot.validity == (session.isValid, session.isBillingValid), "\(field) \(value) \(event)")
-            #expect(snapshot.completeFields == complete, "\(field) \(value) \(event)")
-            sawComplete = sawComplete || !complete.isEmpty
+            let listed = SnapshotVerdictRandomTests.verdictsByList(session)
+            #expect(snapshot.validity == listed.validity, "\(field) \(value) \(event)")
+            #expect(snapshot.completeFields == listed.complete, "\(field) \(value) \(event)")
+            sawComplete = sawComplete || !listed.complete.isEmpty
         }
         #expect(sawComplete)
     }

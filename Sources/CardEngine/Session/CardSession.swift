@@ -131,7 +131,9 @@ public struct CardSession: Sendable, Hashable {
     }
 
     /// Whether every card field passes its full rule (Primer's `isValid`).
-    public var isValid: Bool { validFields.containsAll(configuration.cardFields) }
+    /// Read off the configuration's field set (`ConfigurationBox`), as `isBillingValid` and the
+    /// snapshot are: the views ask on every keystroke.
+    public var isValid: Bool { validFields.isSuperset(of: configurationBox.cardFields) }
 
     /// Whether `field` holds a complete, valid value (what the views show as `valid`): false while
     /// it is empty, even where empty is allowed, and for a field the form does not show.
@@ -140,28 +142,15 @@ public struct CardSession: Sendable, Hashable {
     }
 
     /// Calls `body` with each field the form shows that holds a complete, valid value
-    /// (`isValid(_:)`), card fields first, building no list: the engine's snapshot and the app's
-    /// verdicts both take this set before and after every keystroke. Returns, from the same pass,
-    /// `isValid` and `isBillingValid`, which the snapshot takes with it.
-    @discardableResult
-    public func forEachValidField(_ body: (FieldType) -> Void) -> (card: Bool, billing: Bool) {
-        func allValid(_ fields: [FieldType]) -> Bool {
-            var all = true
-            for field in fields {
-                guard validFields.contains(field) else {
-                    all = false
-                    continue
-                }
-                if !values[field].isEmpty { body(field) }
-            }
-            return all
-        }
-        let card = allValid(configuration.cardFields)
-        return (card, allValid(configuration.activeBillingFields))
+    /// (`isValid(_:)`), in the form's order (card fields, then billing), building no list: the
+    /// app's verdicts and leaf facts take it on every keystroke.
+    public func forEachValidField(_ body: (FieldType) -> Void) {
+        for field in configuration.cardFields where isValid(field) { body(field) }
+        for field in configuration.activeBillingFields where isValid(field) { body(field) }
     }
 
     /// Whether every active billing field passes its rule (true when there are none).
-    public var isBillingValid: Bool { validFields.containsAll(configuration.activeBillingFields) }
+    public var isBillingValid: Bool { validFields.isSuperset(of: configurationBox.billingFields) }
 
     /// Whether a submit would start a payment now.
     public var canSubmit: Bool { phase.acceptsInput && isValid && isBillingValid }

@@ -22,8 +22,6 @@ public struct FieldSet: Hashable, Sendable, ExpressibleByArrayLiteral {
         if member { bits |= Self.bit(field) } else { bits &= ~Self.bit(field) }
     }
 
-    func containsAll(_ fields: [FieldType]) -> Bool { fields.allSatisfy(contains) }
-
     /// Whether every field of `other` is in this set.
     func isSuperset(of other: FieldSet) -> Bool { bits & other.bits == other.bits }
 
